@@ -1,0 +1,3 @@
+"""Ex & Hopp as a tablecards plugin (work in progress)."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""The tablecards plugin of Hattrick (registers nothing until the game is complete)."""

@@ -1,0 +1,38 @@
+"""Hit!, the push-your-luck card game, as a tablecards plugin."""
+
+from __future__ import annotations
+
+from tablecards_hit._actions import (
+    DRAW_AGAIN,
+    END_TURN,
+    NO_STEAL,
+    STEAL,
+    DrawAgain,
+    EndTurn,
+    NoSteal,
+    Steal,
+)
+from tablecards_hit._bots import HeuristicBot
+from tablecards_hit._game import Hit, HitOptions
+from tablecards_hit._state import DECK_VALUES, HitCard, HitState, Phase
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DECK_VALUES",
+    "DRAW_AGAIN",
+    "END_TURN",
+    "NO_STEAL",
+    "STEAL",
+    "DrawAgain",
+    "EndTurn",
+    "HeuristicBot",
+    "Hit",
+    "HitCard",
+    "HitOptions",
+    "HitState",
+    "NoSteal",
+    "Phase",
+    "Steal",
+    "__version__",
+]

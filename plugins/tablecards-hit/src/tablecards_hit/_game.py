@@ -1,0 +1,161 @@
+"""The Hit! game description: options, setup, legality, views and scores."""
+
+from __future__ import annotations
+
+import importlib.resources
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from tablecards import Action, Game, Illegal, UnknownOption, Visibility, Zone
+from tablecards_hit import _rules
+from tablecards_hit._actions import (
+    DRAW_AGAIN,
+    END_TURN,
+    NO_STEAL,
+    STEAL,
+    DrawAgain,
+    EndTurn,
+    NoSteal,
+    Steal,
+)
+from tablecards_hit._state import DECK, HitState, Phase
+
+_STEAL_CHOICES: tuple[Action, ...] = (STEAL, NO_STEAL)
+_GO_ON_CHOICES: tuple[Action, ...] = (DRAW_AGAIN, END_TURN)
+
+
+@attrs.frozen
+class HitOptions:
+    """Options of Hit!.
+
+    Attributes:
+        first_player: the seat that starts (HIT-03, "the player with the largest hat").
+        rounds: how many rounds (HIT-14); ``None`` plays one round per player.
+    """
+
+    first_player: int = attrs.field(
+        default=0, validator=[attrs.validators.instance_of(int), attrs.validators.ge(0)]
+    )
+    rounds: int | None = attrs.field(default=1)
+
+    @rounds.validator
+    def _check_rounds(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:
+        if value is not None and (not isinstance(value, int) or value < 1):
+            raise ValueError(f"rounds must be a whole number >= 1 or None, not {value!r}")
+
+
+class Hit(Game[HitState]):
+    """Hit!: draw from the deck, steal the opponents' face-up cards, stop before you bust."""
+
+    name: ClassVar[str] = "hit"
+    title: ClassVar[str] = "Hit!"
+    version: ClassVar[str] = "0.1.0"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    default_players: ClassVar[int] = 3
+    actions: ClassVar[tuple[type[Action], ...]] = (Steal, NoSteal, DrawAgain, EndTurn)
+    Options: ClassVar[type[Any]] = HitOptions
+    options: HitOptions
+
+    def check_players(self, players: int) -> None:
+        """2-6 players, and the first player must be one of them."""
+        super().check_players(players)
+        if self.options.first_player >= players:
+            raise UnknownOption(
+                self.name, f"first_player {self.options.first_player} is not a seat of {players}"
+            )
+
+    def initial_state(self, players: int, rng: random.Random) -> HitState:
+        """HIT-01: the 90 cards in the deck; an empty row and loot per seat; an empty box."""
+        return HitState(
+            players=players,
+            rng=rng,
+            deck=Zone("deck", Visibility.HIDDEN, None, list(DECK)),
+            rows=tuple(Zone(f"row:{seat}", Visibility.PUBLIC, seat) for seat in range(players)),
+            # The loot is face down, but every card in it was face up before (HIT-04 ruling).
+            loots=tuple(Zone(f"loot:{seat}", Visibility.KNOWN, seat) for seat in range(players)),
+            box=Zone("box", Visibility.PUBLIC),
+            rounds=self.options.rounds or players,
+            first_player=self.options.first_player,
+            totals=(0,) * players,
+        )
+
+    def setup(self, state: HitState) -> None:
+        """HIT-02, HIT-03: shuffle, then the first player starts by drawing."""
+        state.shuffle(state.deck)
+        _rules.start_turn(state, state.first_player)
+
+    def legal_actions(self, state: HitState, seat: int) -> Sequence[Action]:
+        """Steal or not (HIT-08), then draw again or end the turn (HIT-09)."""
+        if seat != state.current:
+            return ()
+        if state.phase is Phase.STEAL:
+            return _STEAL_CHOICES
+        if state.phase is Phase.GO_ON:
+            return _GO_ON_CHOICES
+        return ()
+
+    def why_illegal(self, state: HitState, seat: int, action: Action) -> Illegal | None:
+        """Explains with the rule which decision the current player faces."""
+        if state.phase is Phase.STEAL:
+            if action in _STEAL_CHOICES:
+                return None
+            return Illegal(
+                f"first decide whether to steal the opponents' face-up {state.offer}s", "HIT-08"
+            )
+        if action in _GO_ON_CHOICES:
+            return None
+        return Illegal("there is nothing to steal: choose to draw again or end the turn", "HIT-09")
+
+    def apply(self, state: HitState, seat: int, action: Action) -> None:
+        """Resolve one decision and every automatic step it triggers (draws, banks, busts)."""
+        if action is DRAW_AGAIN or type(action) is DrawAgain:
+            _rules.draw_card(state)
+        elif action is END_TURN or type(action) is EndTurn:
+            _rules.end_turn(state)
+        else:
+            if type(action) is Steal:
+                _rules.steal_cards(state, seat)
+            _rules.after_steal_choice(state)
+
+    def scores(self, state: HitState) -> tuple[int, ...]:
+        """HIT-13, HIT-14: finished rounds' totals plus the loots of the round in play."""
+        if state.over:
+            return state.totals
+        return tuple(t + s for t, s in zip(state.totals, _rules.round_scores(state), strict=True))
+
+    def rounds_played(self, state: HitState) -> int:
+        """The number of the round in play (or the last round)."""
+        return state.round
+
+    def view_extra(self, state: HitState, seat: int | None) -> dict[str, Any]:
+        """The decision in play, the round, and every seat's scores (all public in Hit!)."""
+        return {
+            "current": state.current,
+            "phase": state.phase.value,
+            "offer": state.offer if state.phase is Phase.STEAL else None,
+            "round": state.round,
+            "rounds": state.rounds,
+            "scores": list(self.scores(state)),
+        }
+
+    def move_limit(self, players: int) -> int:
+        """Every decision but a steal choice draws a card, so a round takes < 180 decisions."""
+        return 200 * (self.options.rounds or players)
+
+    def describe(self, action: Action) -> str:
+        """Menu text for each decision."""
+        return {
+            Steal: "steal the face-up cards of that value",
+            NoSteal: "do not steal",
+            DrawAgain: "draw again",
+            EndTurn: "end your turn",
+        }.get(type(action), repr(action))
+
+    @classmethod
+    def rules_text(cls) -> str:
+        """The rules of Hit! as implemented, with every ruling (``rules.md``)."""
+        return importlib.resources.files(__package__).joinpath("rules.md").read_text("utf-8")

@@ -1,0 +1,147 @@
+"""The rules of Hit!, one function per step, named after it; the rule IDs are in rules.md."""
+
+from __future__ import annotations
+
+import attrs
+
+from tablecards import Event, RoundEnded, TurnStarted
+from tablecards_hit._state import HitCard, HitState, Phase
+
+
+@attrs.frozen(slots=True)
+class Busted(Event):
+    """Seat ``seat`` drew a ``value`` it already held with 3+ face-up cards (HIT-06)."""
+
+    seat: int
+    value: int
+    lost: int
+
+
+@attrs.frozen(slots=True)
+class Stole(Event):
+    """Seat ``seat`` took ``count`` face-up cards of ``value`` from ``victims`` (HIT-08)."""
+
+    seat: int
+    value: int
+    victims: tuple[int, ...]
+    count: int
+
+
+def start_turn(state: HitState, seat: int) -> None:
+    """HIT-04, HIT-05: bank the face-up row, then draw (the turn *is* drawing)."""
+    state.current = seat
+    if state.sink is not None:
+        state.emit(TurnStarted(seat, state.round))
+    bank_face_up_cards(state, seat)
+    draw_card(state)
+
+
+def bank_face_up_cards(state: HitState, seat: int) -> None:
+    """HIT-04: at the start of your turn, move all your face-up cards to your loot."""
+    state.move_all(state.rows[seat], state.loots[seat])
+
+
+def draw_card(state: HitState) -> None:
+    """HIT-05..HIT-07, HIT-11: reveal the top card; bust, or add it and offer the steal."""
+    seat = state.current
+    row = state.rows[seat]
+    card = state.deck.cards[-1]
+    value = card.value
+    # HIT-06 counts the cards *before* this draw: with 1 or 2 face-up cards a pair is safe (HIT-07).
+    if len(row.cards) >= 3 and any(held.value == value for held in row.cards):
+        bust(state, seat, card)
+        return
+    state.draw(state.deck, row)
+    if stealable_from(state, seat, value):
+        state.offer = value
+        state.phase = Phase.STEAL
+        state.to_act = (seat,)
+    elif not state.deck.cards:
+        end_round(state)  # HIT-11: the last card is resolved, then the game ends at once
+    else:
+        state.phase = Phase.GO_ON
+        state.to_act = (seat,)
+
+
+def bust(state: HitState, seat: int, card: HitCard) -> None:
+    """HIT-06, HIT-10: the drawn card and your whole face-up row go to the box; your turn ends."""
+    row = state.rows[seat]
+    if state.sink is not None:
+        state.emit(Busted(seat, card.value, len(row.cards) + 1))
+    state.move((card,), state.deck, state.box)
+    state.move_all(row, state.box)
+    if state.deck.cards:
+        start_turn(state, (seat + 1) % state.players)
+    else:
+        end_round(state)
+
+
+def stealable_from(state: HitState, seat: int, value: int) -> bool:
+    """HIT-08: whether any opponent has face-up cards of ``value``."""
+    for other, row in enumerate(state.rows):
+        if other != seat:
+            for held in row.cards:
+                if held.value == value:
+                    return True
+    return False
+
+
+def steal_cards(state: HitState, seat: int) -> None:
+    """HIT-08: take *all* face-up cards of the offered value from *all* opponents."""
+    value = state.offer
+    mine = state.rows[seat]
+    victims = []
+    count = 0
+    for other, row in enumerate(state.rows):
+        if other == seat:
+            continue
+        taken = [held for held in row.cards if held.value == value]
+        if taken:
+            state.move(taken, row, mine)
+            victims.append(other)
+            count += len(taken)
+    if state.sink is not None:
+        state.emit(Stole(seat, value, tuple(victims), count))
+
+
+def after_steal_choice(state: HitState) -> None:
+    """HIT-09, HIT-11: go on or stop, unless that was the deck's last card."""
+    if state.deck.cards:
+        state.phase = Phase.GO_ON
+    else:
+        end_round(state)
+
+
+def end_turn(state: HitState) -> None:
+    """HIT-09: stop drawing; the next seat clockwise starts its turn (HIT-03)."""
+    start_turn(state, (state.current + 1) % state.players)
+
+
+def end_round(state: HitState) -> None:
+    """HIT-12, HIT-13, HIT-14: bank every row, score the loots, start the next round or end."""
+    for seat in range(state.players):
+        state.move_all(state.rows[seat], state.loots[seat])
+    scores = round_scores(state)
+    state.totals = tuple(total + score for total, score in zip(state.totals, scores, strict=True))
+    if state.sink is not None:
+        state.emit(RoundEnded(state.round, scores))
+    if state.round < state.rounds:
+        start_next_round(state)
+    else:
+        state.phase = Phase.OVER
+        state.to_act = ()
+        state.over = True
+
+
+def round_scores(state: HitState) -> tuple[int, ...]:
+    """HIT-13: a seat's score is the sum of the values in its loot."""
+    return tuple(sum(card.value for card in loot.cards) for loot in state.loots)
+
+
+def start_next_round(state: HitState) -> None:
+    """HIT-14: a fresh shuffled deck, the first player one seat further clockwise."""
+    for zone in (*state.loots, state.box):
+        state.move_all(zone, state.deck)
+    state.shuffle(state.deck)
+    state.round += 1
+    start_turn(state, (state.first_player + state.round - 1) % state.players)

@@ -1,0 +1,1 @@
+"""The tablecards plugin of Stop (registers nothing until the game is complete)."""

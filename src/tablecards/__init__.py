@@ -1,0 +1,99 @@
+"""tablecards: one shared engine for card games, with real games shipped as plugins.
+
+Importing this package is cheap and has no side effects: plugins are found the first time
+:func:`available_games`, :func:`load_game` or :func:`registry` is called.
+"""
+
+from __future__ import annotations
+
+from tablecards._actions import Action, Illegal
+from tablecards._bots import Bot, RandomBot
+from tablecards._cards import Card, Visibility, Zone
+from tablecards._errors import (
+    IllegalAction,
+    MatchOver,
+    NotYourTurn,
+    PluginError,
+    RulesError,
+    SaveError,
+    TablecardsError,
+    UnknownBot,
+    UnknownGame,
+    UnknownOption,
+)
+from tablecards._events import CardsMoved, Event, EventRecorder, RoundEnded, Shuffled, TurnStarted
+from tablecards._game import Game, NoOptions, Result
+from tablecards._hookspecs import hookimpl
+from tablecards._match import Match
+from tablecards._plugins import (
+    BotInfo,
+    GameInfo,
+    PluginFailure,
+    Registry,
+    available_games,
+    load_game,
+    plugin_manager,
+    registry,
+)
+from tablecards._runner import Arbiter, RandomPriority, SeatPriority, play
+from tablecards._seats import clockwise, next_seat
+from tablecards._serial import action_from_json, action_to_json, snapshot
+from tablecards._simulate import BotStats, MatchRecord, SimulationReport, match_seed, simulate
+from tablecards._state import State
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "Arbiter",
+    "Bot",
+    "BotInfo",
+    "BotStats",
+    "Card",
+    "CardsMoved",
+    "Event",
+    "EventRecorder",
+    "Game",
+    "GameInfo",
+    "Illegal",
+    "IllegalAction",
+    "Match",
+    "MatchOver",
+    "MatchRecord",
+    "NoOptions",
+    "NotYourTurn",
+    "PluginError",
+    "PluginFailure",
+    "RandomBot",
+    "RandomPriority",
+    "Registry",
+    "Result",
+    "RoundEnded",
+    "RulesError",
+    "SaveError",
+    "SeatPriority",
+    "Shuffled",
+    "SimulationReport",
+    "State",
+    "TablecardsError",
+    "TurnStarted",
+    "UnknownBot",
+    "UnknownGame",
+    "UnknownOption",
+    "Visibility",
+    "Zone",
+    "__version__",
+    "action_from_json",
+    "action_to_json",
+    "available_games",
+    "clockwise",
+    "hookimpl",
+    "load_game",
+    "match_seed",
+    "next_seat",
+    "play",
+    "plugin_manager",
+    "registry",
+    "simulate",
+    "snapshot",
+]

@@ -1,0 +1,15 @@
+"""The engine's own plugin: registered exactly like a third-party one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tablecards._bots import RandomBot
+from tablecards._hookspecs import hookimpl
+
+
+@hookimpl
+def tablecards_register_bots(register: Callable[..., Any]) -> None:
+    """Register the ``random`` bot for every game."""
+    register("random", RandomBot, description="uniformly random legal actions")

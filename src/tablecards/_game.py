@@ -1,0 +1,211 @@
+"""The contract between the engine and a game: rules as functions of (state, seat, action)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+import attrs
+
+from tablecards._actions import Action, Illegal
+from tablecards._errors import UnknownOption
+from tablecards._state import State
+
+__all__ = ["Game", "NoOptions", "Result"]
+
+S = TypeVar("S", bound=State)
+
+
+@attrs.frozen(slots=True)
+class NoOptions:
+    """The options of a game that has none."""
+
+
+@attrs.frozen(slots=True)
+class Result:
+    """How a match ended.
+
+    Attributes:
+        scores: each seat's final score (for a truncated match, the score when it was cut).
+        winners: the seats that share the win; empty when the match was truncated.
+        rounds: how many rounds were played (started).
+        moves: how many actions were applied.
+        truncated: ``True`` when the engine's move limit ended the match, not the rules.
+    """
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    rounds: int
+    moves: int
+    truncated: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as a JSON-ready dict."""
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "rounds": self.rounds,
+            "moves": self.moves,
+            "truncated": self.truncated,
+        }
+
+
+class Game(Generic[S]):
+    """Base class of a game: a static description plus the rules as functions of the state.
+
+    A game plugin subclasses it, sets the class attributes and implements the methods marked
+    *required*. Instances are cheap and hold only the options (``load_game("hit", rounds=2)``);
+    everything that changes during a match lives in the state, which the :class:`~tablecards.Match`
+    owns: it validates, applies, logs, dispatches events and saves, so rules stay plain.
+
+    Class attributes:
+        name: the registry name (``"hit"``): lower case, unique among installed games.
+        title: the human name (``"Hit!"``).
+        version: the plugin's version, stored in saved matches.
+        min_players, max_players, default_players: the allowed seat counts.
+        actions: every action class of the game (used to read actions back from JSON).
+        Options: a frozen attrs class of the game's options; its validators reject bad values.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str] = "0"
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    actions: ClassVar[tuple[type[Action], ...]]
+    Options: ClassVar[type[Any]] = NoOptions
+
+    def __init__(self, **options: Any) -> None:
+        try:
+            self.options: Any = self.Options(**options)
+        except TypeError as error:
+            raise UnknownOption(self.name, _first_line(error), self.option_defaults()) from None
+        except ValueError as error:
+            raise UnknownOption(self.name, f"bad option value: {_first_line(error)}") from None
+
+    @classmethod
+    def option_defaults(cls) -> dict[str, Any]:
+        """Every option of the game with its default value."""
+        return {
+            field.name: field.default
+            for field in attrs.fields(cls.Options)
+            if field.default is not attrs.NOTHING
+        }
+
+    def options_json(self) -> dict[str, Any]:
+        """The options of this instance as a JSON-ready dict (stored in saved matches)."""
+        return dict(attrs.asdict(self.options))
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{k}={v!r}" for k, v in self.options_json().items())
+        return f"<game {self.name}({options})>"
+
+    # -- required -----------------------------------------------------------------------------
+
+    def initial_state(self, players: int, rng: random.Random) -> S:
+        """*Required.* The state before setup: every card of the match in its starting zone."""
+        raise NotImplementedError
+
+    def setup(self, state: S) -> None:
+        """*Required.* Shuffle, deal and choose who acts first (events are observed here)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: S, seat: int) -> Sequence[Action]:
+        """*Required.* Every action ``seat`` may take now (empty when it may not act)."""
+        raise NotImplementedError
+
+    def apply(self, state: S, seat: int, action: Action) -> None:
+        """*Required.* Apply a legal action, changing ``state`` in place.
+
+        The match calls it only after :meth:`why_illegal` accepted the action, and it must not
+        fail after it starts changing the state.
+        """
+        raise NotImplementedError
+
+    def scores(self, state: S) -> tuple[int, ...]:
+        """*Required.* Every seat's current score."""
+        raise NotImplementedError
+
+    # -- optional -----------------------------------------------------------------------------
+
+    def check_players(self, players: int) -> None:
+        """Reject a seat count the options do not allow with :class:`~tablecards.UnknownOption`.
+
+        The default checks ``min_players <= players <= max_players``; games with seat-number
+        options (a first player) extend it.
+        """
+        if not self.min_players <= players <= self.max_players:
+            raise UnknownOption(
+                self.name,
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, "
+                f"not {players}",
+            )
+
+    def why_illegal(self, state: S, seat: int, action: Action) -> Illegal | None:
+        """Why ``action`` is not legal for ``seat`` now, or ``None`` when it is.
+
+        The default looks the action up in :meth:`legal_actions`; games override it to explain
+        rejections with rule IDs, or to check large action spaces without listing them.
+        """
+        if action in self.legal_actions(state, seat):
+            return None
+        return Illegal("not among the legal actions now")
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        """The seats that share the win of a finished match (default: the highest scores)."""
+        scores = self.scores(state)
+        best = max(scores)
+        return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+    def rounds_played(self, state: S) -> int:
+        """How many rounds have started (default: 1)."""
+        return 1
+
+    def view_extra(self, state: S, seat: int | None) -> dict[str, Any]:
+        """Game-specific public information for ``seat``'s view (phase, bids, scores…).
+
+        Whatever this returns must be visible to ``seat``; zones are rendered by the engine.
+        """
+        return {}
+
+    def move_limit(self, players: int) -> int:
+        """How many actions a match may take before the engine ends it as truncated."""
+        return 10_000
+
+    def describe(self, action: Action) -> str:
+        """A short human description of an action, for menus and logs."""
+        return repr(action)
+
+    @classmethod
+    def rules_text(cls) -> str | None:
+        """The game's rules and rulings as Markdown, when the plugin ships them."""
+        return None
+
+    # -- derived ------------------------------------------------------------------------------
+
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator), JSON-ready.
+
+        Built in one place from zone visibility (hidden cards become counts) plus
+        :meth:`view_extra`, so no game has to strip secrets by hand.
+        """
+        out: dict[str, Any] = {
+            "game": self.name,
+            "seat": seat,
+            "players": state.players,
+            "to_act": list(state.to_act),
+            "over": state.over,
+            "zones": {zone.name: zone.view(seat) for zone in state.zones()},
+        }
+        out.update(self.view_extra(state, seat))
+        return out
+
+    def action_types(self) -> Mapping[str, type[Action]]:
+        """The game's action classes by name."""
+        return {cls.__name__: cls for cls in self.actions}
+
+
+def _first_line(error: Exception) -> str:
+    return str(error).splitlines()[0] if str(error) else type(error).__name__

@@ -1,0 +1,89 @@
+"""Playing a match with bots, including the arbitration of open moments."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+from typing_extensions import Protocol
+
+from tablecards._bots import Bot
+from tablecards._game import Result
+from tablecards._match import Match
+
+__all__ = ["Arbiter", "RandomPriority", "SeatPriority", "play"]
+
+_NO_VIEW: Mapping[str, Any] = MappingProxyType({})
+
+
+class Arbiter(Protocol):
+    """Decides which seat speaks first when several may act (an *open moment*).
+
+    At a table, whoever speaks first takes the moment; a server takes the first message that
+    arrives. Among bots, an arbiter makes that choice explicit and reproducible.
+    """
+
+    def pick(self, seats: tuple[int, ...], rng: random.Random) -> int:
+        """Return one of ``seats``."""
+        ...
+
+
+@attrs.frozen
+class RandomPriority:
+    """Every seat that may act is equally likely to speak first (drawn from the seeded rng)."""
+
+    def pick(self, seats: tuple[int, ...], rng: random.Random) -> int:
+        """A uniformly random seat among ``seats``."""
+        return seats[rng.randrange(len(seats))]
+
+
+@attrs.frozen
+class SeatPriority:
+    """A fixed order of priority: the first seat of ``order`` that may act speaks first."""
+
+    order: tuple[int, ...]
+
+    def pick(self, seats: tuple[int, ...], rng: random.Random) -> int:
+        """The earliest seat of ``order`` among ``seats`` (else the lowest seat)."""
+        for seat in self.order:
+            if seat in seats:
+                return seat
+        return min(seats)
+
+
+def play(
+    match: Match,
+    bots: Sequence[Bot],
+    *,
+    seed: int = 0,
+    arbiter: Arbiter | None = None,
+) -> Result:
+    """Play ``match`` to its end with one bot per seat and return its result.
+
+    In an open moment the ``arbiter`` (default :class:`RandomPriority`) picks which of the seats
+    that may act is asked first; the bot may act or pass, and the loop asks again. Each bot gets
+    its own generator derived from ``seed``, and arbitration another, so a match played with the
+    same seed, bots and match seed is the same match.
+
+    Raises:
+        ValueError: the number of bots is not the number of seats.
+    """
+    if len(bots) != match.players:
+        raise ValueError(f"{len(bots)} bots for {match.players} seats")
+    arbiter = arbiter or RandomPriority()
+    speak = random.Random(f"{seed}/arbiter")
+    rngs = [random.Random(f"{seed}/bot/{seat}") for seat in range(match.players)]
+    wants_view = [getattr(bot, "uses_view", True) for bot in bots]
+    while not match.is_over:
+        to_act = match.to_act
+        seat = to_act[0] if len(to_act) == 1 else arbiter.pick(to_act, speak)
+        view = match.view(seat) if wants_view[seat] else _NO_VIEW
+        action = bots[seat].choose(view, match.legal_actions(seat), rngs[seat])
+        match.apply(seat, action)
+    result = match.result
+    if result is None:  # pragma: no cover - is_over guarantees a result
+        raise RuntimeError("match ended without a result")
+    return result

@@ -1,0 +1,100 @@
+"""JSON forms of actions and states. Models stay plain; their (de)serialisation lives here."""
+
+from __future__ import annotations
+
+import enum
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from tablecards._actions import Action
+from tablecards._cards import Card, Zone
+from tablecards._state import State
+
+__all__ = ["action_from_json", "action_to_json", "dumps", "snapshot"]
+
+
+def dumps(data: Any) -> str:
+    """Canonical JSON: sorted keys, no spaces, so equal data gives equal bytes."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """An action as ``{"type": ClassName, field: value, ...}``."""
+    out: dict[str, Any] = {"type": type(action).__name__}
+    for field in attrs.fields(type(action)):
+        out[field.name] = _plain(getattr(action, field.name))
+    return out
+
+
+def action_from_json(types: Mapping[str, type[Action]], data: Any) -> Action:
+    """Read an action back from :func:`action_to_json`'s form.
+
+    Raises:
+        ValueError: ``data`` is not an object, names no known action type, or its fields do not
+            match that type's fields.
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"an action must be a JSON object, not {type(data).__name__}")
+    name = data.get("type")
+    cls = types.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise ValueError(f"unknown action type {name!r}; known: {', '.join(sorted(types))}")
+    wanted = {field.name for field in attrs.fields(cls)}
+    given = set(data) - {"type"}
+    if given != wanted:
+        raise ValueError(f"action {name} takes fields {sorted(wanted)}, got {sorted(given)}")
+    action = cls(**{key: _tuples(data[key]) for key in wanted})
+    if action_to_json(action) != data:
+        raise ValueError(f"action {name} has fields of the wrong type: {data!r}")
+    return action
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """The whole state as JSON-ready data: zones as card ids, the generator's full state.
+
+    Used to detect tampering and divergence when a saved match is loaded, and by tests to
+    compare states byte for byte.
+    """
+    out: dict[str, Any] = {}
+    for field in attrs.fields(type(state)):
+        if field.name == "sink":
+            continue
+        out[field.name] = _snap(getattr(state, field.name))
+    return out
+
+
+def _snap(value: Any) -> Any:
+    if isinstance(value, Zone):
+        return [card.id for card in value.cards]
+    if isinstance(value, Card):
+        return value.id
+    if isinstance(value, random.Random):
+        version, internal, gauss = value.getstate()
+        return [version, list(internal), gauss]
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (list, tuple)):
+        return [_snap(item) for item in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(_snap(item) for item in value)
+    if isinstance(value, dict):
+        return {str(key): _snap(item) for key, item in value.items()}
+    if attrs.has(type(value)):
+        return {f.name: _snap(getattr(value, f.name)) for f in attrs.fields(type(value))}
+    return value
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    return value

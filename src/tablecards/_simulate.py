@@ -1,0 +1,250 @@
+"""Simulating many matches with bots, on this process or any ``concurrent.futures`` executor."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor
+from typing import Any
+
+import attrs
+
+from tablecards._game import Game
+from tablecards._match import Match
+from tablecards._plugins import Registry, registry
+from tablecards._runner import play
+
+__all__ = ["BotStats", "MatchRecord", "SimulationReport", "match_seed", "simulate"]
+
+
+def match_seed(seed: int, index: int) -> int:
+    """The seed of match ``index`` of a simulation seeded ``seed`` (independent of workers)."""
+    return seed * 2**32 + index
+
+
+@attrs.frozen
+class MatchRecord:
+    """One simulated match: who sat where, and how it ended."""
+
+    index: int
+    seating: tuple[int, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    moves: int
+    rounds: int
+    truncated: bool
+
+
+@attrs.frozen
+class BotStats:
+    """How one entry of the bot list did over a simulation.
+
+    ``wins`` counts a shared win as a fraction (two co-winners get one half each), so the win
+    rates of all entries add up to one minus the truncated share.
+    """
+
+    bot: str
+    wins: float
+    win_rate: float
+    ci95: tuple[float, float]
+    mean_score: float
+    score_sd: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The statistics as JSON-ready data."""
+        return {
+            "bot": self.bot,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "ci95": list(self.ci95),
+            "mean_score": self.mean_score,
+            "score_sd": self.score_sd,
+        }
+
+
+@attrs.frozen
+class SimulationReport:
+    """The statistics of a simulation: per bot entry, per seat, and match lengths."""
+
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+    by_bot: tuple[BotStats, ...]
+    seat_win_rates: tuple[float, ...]
+    mean_moves: float
+    moves_sd: float
+    truncated: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON-ready data."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "bots": list(self.bots),
+            "games": self.games,
+            "seed": self.seed,
+            "by_bot": [stats.to_json() for stats in self.by_bot],
+            "seat_win_rates": list(self.seat_win_rates),
+            "mean_moves": self.mean_moves,
+            "moves_sd": self.moves_sd,
+            "truncated": self.truncated,
+        }
+
+
+@attrs.frozen
+class _Spec:
+    # Everything a worker needs, picklable: names, not objects.
+    game: str
+    options: dict[str, Any]
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    move_limit: int | None
+
+
+def simulate(
+    game: Game[Any] | str,
+    players: int | None = None,
+    bots: Sequence[str] | None = None,
+    games: int = 100,
+    seed: int = 0,
+    *,
+    executor: Executor | None = None,
+    batch_size: int = 50,
+    move_limit: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationReport:
+    """Play ``games`` matches with the named bots and report win rates and scores.
+
+    Seats rotate: in match ``i`` the ``j``-th bot sits at seat ``(i + j) % players``, so no bot
+    keeps the first seat's advantage. Match ``i`` is seeded with :func:`match_seed`, so the
+    report is the same whatever the executor and the number of workers.
+
+    Args:
+        game: a game, or an installed game's name.
+        players: the number of seats (default: the number of bots, else the game's default).
+        bots: one registered bot name per seat (default: ``random`` everywhere).
+        games: how many matches.
+        seed: the simulation's seed.
+        executor: any :class:`concurrent.futures.Executor` (a ``ProcessPoolExecutor``, a Dask
+            client's ``get_executor(pure=False)``); batches of seeds are submitted to it and the
+            workers load the game from their own installed plugins. Default: this process.
+        batch_size: matches per submitted task.
+        move_limit: overrides the game's move limit.
+        progress: called with the number of matches finished after each batch.
+
+    Raises:
+        UnknownGame, UnknownBot, UnknownOption: a name or option is not known.
+        ValueError: the bot list does not match the number of players, or ``games < 1``.
+    """
+    reg = registry()
+    if isinstance(game, str):
+        game = reg.load_game(game)
+    if players is None:
+        players = len(bots) if bots else game.default_players
+    bot_names = tuple(bots) if bots else ("random",) * players
+    if len(bot_names) != players:
+        raise ValueError(f"{len(bot_names)} bots for {players} players")
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    game.check_players(players)
+    for name in bot_names:
+        reg.bot(game.name, name)  # fail fast on an unknown bot, before any work starts
+    spec = _Spec(game.name, game.options_json(), players, bot_names, seed, move_limit)
+    batches = [
+        range(start, min(start + batch_size, games)) for start in range(0, games, batch_size)
+    ]
+    records: list[MatchRecord] = []
+    if executor is None:
+        for batch in batches:
+            records.extend(_play_batch(spec, batch, game, reg))
+            if progress is not None:
+                progress(len(records))
+    else:
+        futures = [executor.submit(_run_batch, spec, batch.start, batch.stop) for batch in batches]
+        for future in futures:
+            records.extend(future.result())
+            if progress is not None:
+                progress(len(records))
+    return _report(spec, games, records)
+
+
+def _run_batch(spec: _Spec, start: int, stop: int) -> list[MatchRecord]:
+    # Runs on a worker: a top-level function taking only picklable arguments.
+    reg = registry()
+    return list(
+        _play_batch(spec, range(start, stop), reg.load_game(spec.game, **spec.options), reg)
+    )
+
+
+def _play_batch(
+    spec: _Spec, indices: Iterable[int], game: Game[Any], reg: Registry
+) -> Iterator[MatchRecord]:
+    factories = [reg.bot(game.name, name).factory for name in spec.bots]
+    n = spec.players
+    for index in indices:
+        seed = match_seed(spec.seed, index)
+        # seating[seat] = index of the bot entry sitting there.
+        seating = tuple((seat - index) % n for seat in range(n))
+        bots = [factories[entry](game, seat) for seat, entry in enumerate(seating)]
+        match = Match(game, n, seed, move_limit=spec.move_limit)
+        result = play(match, bots, seed=seed)
+        yield MatchRecord(
+            index,
+            seating,
+            result.scores,
+            result.winners,
+            result.moves,
+            result.rounds,
+            result.truncated,
+        )
+
+
+def _report(spec: _Spec, games: int, records: list[MatchRecord]) -> SimulationReport:
+    n = spec.players
+    wins = [0.0] * n
+    seat_wins = [0.0] * n
+    scores: list[list[int]] = [[] for _ in range(n)]
+    for record in sorted(records, key=lambda r: r.index):
+        for seat, entry in enumerate(record.seating):
+            scores[entry].append(record.scores[seat])
+        for seat in record.winners:
+            share = 1 / len(record.winners)
+            wins[record.seating[seat]] += share
+            seat_wins[seat] += share
+    by_bot = tuple(
+        BotStats(
+            bot=spec.bots[entry],
+            wins=wins[entry],
+            win_rate=wins[entry] / games,
+            ci95=_wilson(wins[entry], games),
+            mean_score=statistics.fmean(scores[entry]),
+            score_sd=statistics.pstdev(scores[entry]),
+        )
+        for entry in range(n)
+    )
+    moves = [record.moves for record in records]
+    return SimulationReport(
+        game=spec.game,
+        players=n,
+        bots=spec.bots,
+        games=games,
+        seed=spec.seed,
+        by_bot=by_bot,
+        seat_win_rates=tuple(w / games for w in seat_wins),
+        mean_moves=statistics.fmean(moves),
+        moves_sd=statistics.pstdev(moves),
+        truncated=sum(record.truncated for record in records),
+    )
+
+
+def _wilson(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    # Wilson score interval: honest near 0 and 1, where the normal approximation is not.
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))

@@ -1,0 +1,179 @@
+"""The state of a match: zones, seats to act, the seeded random generator, and card movement.
+
+A game subclasses :class:`State` with its own fields. The engine needs to clone, snapshot and
+inspect any game's state without knowing it, so fields follow one convention: each is an
+immutable value (int, str, enum, tuple, frozen attrs object), a :class:`~tablecards.Zone`, a
+tuple of zones, or a flat ``list``/``dict``/``set`` of immutable values.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, TypeVar
+
+import attrs
+
+from tablecards._cards import Card, Visibility, Zone
+from tablecards._events import CardsMoved, Event, Shuffled
+
+__all__ = ["State"]
+
+C = TypeVar("C", bound=Card)
+
+
+@attrs.define(slots=True, eq=False)
+class State:
+    """Base class of every game's state.
+
+    Attributes:
+        players: the number of seats, numbered ``0 .. players - 1`` clockwise.
+        rng: the match's only source of randomness, seeded by the match; stored in the state so
+            that clones and saves carry it.
+        to_act: the seats that may act now. Usually one seat; several during an *open moment*
+            (anyone may act, whoever acts first takes the moment). Empty once the match is over.
+        over: ``True`` once the game has ended by its own rules.
+    """
+
+    players: int
+    rng: random.Random
+    to_act: tuple[int, ...] = ()
+    over: bool = False
+    # Where events go while an action runs; None when nobody listens, so rules pay nothing.
+    sink: list[Event] | None = attrs.field(default=None, repr=False)
+
+    # -- events -------------------------------------------------------------------------------
+
+    def emit(self, event: Event) -> None:
+        """Report a game event to whoever observes the match (free when nobody does)."""
+        if self.sink is not None:
+            self.sink.append(event)
+
+    @property
+    def observed(self) -> bool:
+        """Whether anyone listens to events: rules may skip building costly events when not."""
+        return self.sink is not None
+
+    # -- zones: the only way cards move -------------------------------------------------------
+
+    def move(self, cards: Sequence[C], src: Zone[C], dst: Zone[C]) -> None:
+        """Move the given cards (each must be in ``src``) from ``src`` to the top of ``dst``."""
+        remove = src.cards.remove
+        for card in cards:
+            remove(card)
+        dst.cards.extend(cards)
+        if self.sink is not None:
+            self._moved(self.sink, src, dst, tuple(cards))
+
+    def move_all(self, src: Zone[C], dst: Zone[C]) -> list[C]:
+        """Move every card of ``src`` onto ``dst``, keeping their order; return them."""
+        cards = src.cards
+        if not cards:
+            return []
+        moved = list(cards)
+        cards.clear()
+        dst.cards.extend(moved)
+        if self.sink is not None:
+            self._moved(self.sink, src, dst, tuple(moved))
+        return moved
+
+    def draw(self, src: Zone[C], dst: Zone[C]) -> C:
+        """Move the top card of ``src`` to the top of ``dst`` and return it.
+
+        Raises:
+            IndexError: ``src`` is empty (rules check before drawing).
+        """
+        card = src.cards.pop()
+        dst.cards.append(card)
+        if self.sink is not None:
+            self._moved(self.sink, src, dst, (card,))
+        return card
+
+    def deal(self, src: Zone[C], dsts: Iterable[Zone[C]], count: int) -> None:
+        """Deal ``count`` cards one at a time, round-robin, from the top of ``src`` to ``dsts``."""
+        targets = list(dsts)
+        for _ in range(count):
+            for dst in targets:
+                self.draw(src, dst)
+
+    def shuffle(self, zone: Zone[Any]) -> None:
+        """Shuffle ``zone`` in place with the match's seeded generator."""
+        self.rng.shuffle(zone.cards)
+        if self.sink is not None:
+            self.sink.append(Shuffled(zone.name))
+
+    @staticmethod
+    def _moved(sink: list[Event], src: Zone[Any], dst: Zone[Any], cards: tuple[Card, ...]) -> None:
+        # The cards are seen by whoever may see either end: a card drawn into a hand is seen by
+        # its owner, a card played from a hand to the table by everyone.
+        sink.append(CardsMoved(src.name, dst.name, len(cards), cards, to=_seen_by(src, dst)))
+
+    # -- inspection ---------------------------------------------------------------------------
+
+    def zones(self) -> Iterator[Zone[Any]]:
+        """Every zone of the state, in field order (zones inside tuples in their order)."""
+        for field in attrs.fields(type(self)):
+            value = getattr(self, field.name)
+            if isinstance(value, Zone):
+                yield value
+            elif isinstance(value, tuple) and value and isinstance(value[0], Zone):
+                yield from value
+
+    def zone(self, name: str) -> Zone[Any]:
+        """The zone called ``name``.
+
+        Raises:
+            KeyError: no zone has that name.
+        """
+        for zone in self.zones():
+            if zone.name == name:
+                return zone
+        raise KeyError(f"no zone named {name!r}")
+
+    def cards(self) -> list[Card]:
+        """Every card of the match, zone after zone (the conservation checks count these)."""
+        return [card for zone in self.zones() for card in zone.cards]
+
+    # -- copies -------------------------------------------------------------------------------
+
+    def clone(self) -> State:
+        """An independent copy for search bots: zones and containers copied, values shared.
+
+        The copy has its own random generator in the same state and no event sink.
+        """
+        new = object.__new__(type(self))
+        for field in attrs.fields(type(self)):
+            setattr(new, field.name, _copy(getattr(self, field.name)))
+        new.sink = None
+        return new
+
+
+def _seen_by(src: Zone[Any], dst: Zone[Any]) -> frozenset[int] | None:
+    if _public(src) or _public(dst):
+        return None
+    owners = {zone.owner for zone in (src, dst) if zone.visibility is Visibility.OWNER}
+    return frozenset(owner for owner in owners if owner is not None)
+
+
+def _public(zone: Zone[Any]) -> bool:
+    return zone.visibility is Visibility.PUBLIC or zone.visibility is Visibility.KNOWN
+
+
+def _copy(value: Any) -> Any:
+    # Fast paths first: most fields are immutable scalars.
+    cls = type(value)
+    if cls is Zone:
+        return Zone(value.name, value.visibility, value.owner, list(value.cards))
+    if cls is tuple and value and type(value[0]) is Zone:
+        return tuple(Zone(z.name, z.visibility, z.owner, list(z.cards)) for z in value)
+    if cls is list:
+        return list(value)
+    if cls is dict:
+        return dict(value)
+    if cls is set:
+        return set(value)
+    if cls is random.Random:
+        rng = random.Random()
+        rng.setstate(value.getstate())
+        return rng
+    return value
