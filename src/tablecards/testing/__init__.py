@@ -1,0 +1,1 @@
+"""The conformance kit every game plugin runs (being built: see issue 6)."""

@@ -1,0 +1,1 @@
+"""The pytest plugin of tablecards (registered in the ``pytest11`` entry-point group)."""
