@@ -14,6 +14,7 @@ from tablecards_hit._actions import (
 )
 from tablecards_hit._bots import HeuristicBot
 from tablecards_hit._game import Hit, HitOptions
+from tablecards_hit._scenario import StackedHit
 from tablecards_hit._state import DECK_VALUES, HitCard, HitState, Phase
 
 __version__ = "0.1.0"
@@ -33,6 +34,7 @@ __all__ = [
     "HitState",
     "NoSteal",
     "Phase",
+    "StackedHit",
     "Steal",
     "__version__",
 ]

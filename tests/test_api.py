@@ -1,0 +1,26 @@
+"""The public API: exactly what __all__ lists, every name documented."""
+
+from __future__ import annotations
+
+import inspect
+
+import tablecards
+
+
+def test_every_public_name_exists_and_is_documented() -> None:
+    for name in tablecards.__all__:
+        obj = getattr(tablecards, name)
+        if name == "__version__":
+            continue
+        if inspect.isclass(obj) or inspect.isfunction(obj):
+            assert inspect.getdoc(obj), f"tablecards.{name} has no docstring"
+
+
+def test_all_lists_every_public_name_once() -> None:
+    assert len(tablecards.__all__) == len(set(tablecards.__all__))
+    public = {
+        name
+        for name, value in vars(tablecards).items()
+        if not name.startswith("_") and not inspect.ismodule(value)
+    }
+    assert public - {"annotations"} == set(tablecards.__all__) - {"__version__"}
