@@ -1,0 +1,1 @@
+"""The tutorial plugin (registers nothing until the example game is written)."""
