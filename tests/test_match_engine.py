@@ -120,7 +120,7 @@ def test_private_moves_are_redacted_for_other_seats() -> None:
     deck: tablecards.Zone[tablecards.Card] = tablecards.Zone("deck", tablecards.Visibility.HIDDEN)
     card = tablecards.Card(5)
     deck.cards.append(card)
-    state = tablecards.State(players=2, rng=__import__("random").Random(0), sink=[])
+    state = tablecards.State(players=2, rng=tablecards.MatchRandom(0), sink=[])
     state.draw(deck, hand)
     event = state.sink[0] if state.sink else None
     assert isinstance(event, CardsMoved)

@@ -6,13 +6,23 @@ the pile or pass, and whoever speaks first takes it.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import attrs
 
-from tablecards import Action, Card, Event, Game, Illegal, State, Visibility, Zone, next_seat
+from tablecards import (
+    Action,
+    Card,
+    Event,
+    Game,
+    Illegal,
+    MatchRandom,
+    State,
+    Visibility,
+    Zone,
+    next_seat,
+)
 
 
 @attrs.frozen(slots=True)
@@ -78,7 +88,7 @@ class SnapGame(Game[SnapState]):
     actions: ClassVar[tuple[type[Action], ...]] = (Flip, Snap, Pass)
     Options: ClassVar[type[Any]] = SnapOptions
 
-    def initial_state(self, players: int, rng: random.Random) -> SnapState:
+    def initial_state(self, players: int, rng: MatchRandom) -> SnapState:
         cards = [SnapCard(i, i // 4) for i in range(4 * self.options.ranks)]
         return SnapState(
             players=players,

@@ -35,6 +35,7 @@ from tablecards._plugins import (
     plugin_manager,
     registry,
 )
+from tablecards._random import MatchRandom
 from tablecards._runner import Arbiter, RandomPriority, SeatPriority, play
 from tablecards._seats import clockwise, next_seat
 from tablecards._serial import action_from_json, action_to_json, snapshot
@@ -59,6 +60,7 @@ __all__ = [
     "IllegalAction",
     "Match",
     "MatchOver",
+    "MatchRandom",
     "MatchRecord",
     "NoOptions",
     "NotYourTurn",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -10,6 +9,7 @@ import attrs
 
 from tablecards._actions import Action, Illegal
 from tablecards._errors import UnknownOption
+from tablecards._random import MatchRandom
 from tablecards._state import State
 
 __all__ = ["Game", "NoOptions", "Result"]
@@ -104,7 +104,7 @@ class Game(Generic[S]):
 
     # -- required -----------------------------------------------------------------------------
 
-    def initial_state(self, players: int, rng: random.Random) -> S:
+    def initial_state(self, players: int, rng: MatchRandom) -> S:
         """*Required.* The state before setup: every card of the match in its starting zone."""
         raise NotImplementedError
 

@@ -13,7 +13,6 @@ The flow of one action::
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
@@ -31,6 +30,7 @@ from tablecards._errors import (
 )
 from tablecards._events import Event
 from tablecards._game import Game, Result
+from tablecards._random import MatchRandom
 from tablecards._serial import action_from_json, action_to_json, dumps, snapshot
 from tablecards._state import State
 
@@ -66,6 +66,7 @@ class Match:
     """
 
     __slots__ = (
+        "_apply",
         "_game",
         "_hooks",
         "_limit",
@@ -103,7 +104,9 @@ class Match:
         self._log: list[tuple[int, Action]] = []
         self._truncated = False
         self._types = frozenset(game.actions)
+        # Bound once: apply() is the hot path of every simulation.
         self._why = game.why_illegal
+        self._apply = game.apply
         self._hooks = _observer_hooks(observers)
         self._state: State = self._new_state()
         if self._hooks is not None:
@@ -111,7 +114,7 @@ class Match:
             self._hooks.tablecards_match_started(match=self)
 
     def _new_state(self) -> State:
-        state: State = self._game.initial_state(self._players, random.Random(self._seed))
+        state: State = self._game.initial_state(self._players, MatchRandom(self._seed))
         if self._hooks is not None:
             state.sink = []
         self._game.setup(state)
@@ -222,7 +225,7 @@ class Match:
         if why is not None:
             raise IllegalAction(seat, action, why.reason, why.rule)
         try:
-            self._game.apply(state, seat, action)
+            self._apply(state, seat, action)
         except BaseException as error:
             # Validation passed, so this is a bug in the rules code (or an interrupt): rebuild
             # the state from the log so that a failed action never leaves a half-applied state.
@@ -276,7 +279,7 @@ class Match:
     def _replay(self, log: Sequence[tuple[int, Action]]) -> State:
         # Rebuilds silently (no observers); the actions were all legal when first applied.
         game = self._game
-        state: State = game.initial_state(self._players, random.Random(self._seed))
+        state: State = game.initial_state(self._players, MatchRandom(self._seed))
         game.setup(state)
         for seat, action in log:
             game.apply(state, seat, action)
@@ -298,6 +301,7 @@ class Match:
         new._truncated = self._truncated
         new._types = self._types
         new._why = self._why
+        new._apply = self._apply
         new._hooks = None
         new._state = self._state.clone()
         return new

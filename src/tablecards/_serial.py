@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import enum
 import json
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -72,9 +71,6 @@ def _snap(value: Any) -> Any:
         return [card.id for card in value.cards]
     if isinstance(value, Card):
         return value.id
-    if isinstance(value, random.Random):
-        version, internal, gauss = value.getstate()
-        return [version, list(internal), gauss]
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, (list, tuple)):

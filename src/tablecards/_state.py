@@ -8,7 +8,6 @@ tuple of zones, or a flat ``list``/``dict``/``set`` of immutable values.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -16,6 +15,7 @@ import attrs
 
 from tablecards._cards import Card, Visibility, Zone
 from tablecards._events import CardsMoved, Event, Shuffled
+from tablecards._random import MatchRandom
 
 __all__ = ["State"]
 
@@ -28,15 +28,15 @@ class State:
 
     Attributes:
         players: the number of seats, numbered ``0 .. players - 1`` clockwise.
-        rng: the match's only source of randomness, seeded by the match; stored in the state so
-            that clones and saves carry it.
+        rng: the match's only source of randomness (a :class:`~tablecards.MatchRandom`), seeded
+            by the match; stored in the state so that clones and saves carry it.
         to_act: the seats that may act now. Usually one seat; several during an *open moment*
             (anyone may act, whoever acts first takes the moment). Empty once the match is over.
         over: ``True`` once the game has ended by its own rules.
     """
 
     players: int
-    rng: random.Random
+    rng: MatchRandom
     to_act: tuple[int, ...] = ()
     over: bool = False
     # Where events go while an action runs; None when nobody listens, so rules pay nothing.
@@ -57,10 +57,18 @@ class State:
     # -- zones: the only way cards move -------------------------------------------------------
 
     def move(self, cards: Sequence[C], src: Zone[C], dst: Zone[C]) -> None:
-        """Move the given cards (each must be in ``src``) from ``src`` to the top of ``dst``."""
-        remove = src.cards.remove
-        for card in cards:
-            remove(card)
+        """Move the given cards (each must be in ``src``) from ``src`` to the top of ``dst``.
+
+        Raises:
+            ValueError: a card is not in ``src`` (nothing has moved then).
+        """
+        pile = src.cards
+        # By identity: a card is one physical object, and comparing fields is slow.
+        wanted = {id(card) for card in cards}
+        kept = [card for card in pile if id(card) not in wanted]
+        if len(kept) + len(wanted) != len(pile) or len(wanted) != len(cards):
+            raise ValueError(f"cannot move {list(cards)!r}: not all in zone {src.name!r} once")
+        pile[:] = kept
         dst.cards.extend(cards)
         if self.sink is not None:
             self._moved(self.sink, src, dst, tuple(cards))
@@ -141,11 +149,19 @@ class State:
 
         The copy has its own random generator in the same state and no event sink.
         """
-        new = object.__new__(type(self))
-        for field in attrs.fields(type(self)):
-            setattr(new, field.name, _copy(getattr(self, field.name)))
+        cls = type(self)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in attrs.fields(cls) if f.name != "sink")
+        new = object.__new__(cls)
+        for name in names:
+            setattr(new, name, _copy(getattr(self, name)))
         new.sink = None
         return new
+
+
+# Field names per state class, computed once: clone() is on the hot path of search bots.
+_FIELD_NAMES: dict[type[State], tuple[str, ...]] = {}
 
 
 def _seen_by(src: Zone[Any], dst: Zone[Any]) -> frozenset[int] | None:
@@ -172,8 +188,6 @@ def _copy(value: Any) -> Any:
         return dict(value)
     if cls is set:
         return set(value)
-    if cls is random.Random:
-        rng = random.Random()
-        rng.setstate(value.getstate())
-        return rng
+    if cls is MatchRandom:
+        return MatchRandom(value.seed, value.draws)
     return value

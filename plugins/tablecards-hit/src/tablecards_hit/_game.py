@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import importlib.resources
-import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import attrs
 
-from tablecards import Action, Game, Illegal, UnknownOption, Visibility, Zone
+from tablecards import Action, Game, Illegal, MatchRandom, UnknownOption, Visibility, Zone
 from tablecards_hit import _rules
 from tablecards_hit._actions import (
     DRAW_AGAIN,
@@ -25,6 +24,9 @@ from tablecards_hit._state import DECK, HitState, Phase
 
 _STEAL_CHOICES: tuple[Action, ...] = (STEAL, NO_STEAL)
 _GO_ON_CHOICES: tuple[Action, ...] = (DRAW_AGAIN, END_TURN)
+# Looked up once: the hot path compares phases by identity (an enum's hash is slow Python code).
+_STEAL_PHASE = Phase.STEAL
+_OVER_PHASE = Phase.OVER
 
 
 @attrs.frozen
@@ -68,7 +70,7 @@ class Hit(Game[HitState]):
                 self.name, f"first_player {self.options.first_player} is not a seat of {players}"
             )
 
-    def initial_state(self, players: int, rng: random.Random) -> HitState:
+    def initial_state(self, players: int, rng: MatchRandom) -> HitState:
         """HIT-01: the 90 cards in the deck; an empty row and loot per seat; an empty box."""
         return HitState(
             players=players,
@@ -90,17 +92,14 @@ class Hit(Game[HitState]):
 
     def legal_actions(self, state: HitState, seat: int) -> Sequence[Action]:
         """Steal or not (HIT-08), then draw again or end the turn (HIT-09)."""
-        if seat != state.current:
+        phase = state.phase
+        if seat != state.current or phase is _OVER_PHASE:
             return ()
-        if state.phase is Phase.STEAL:
-            return _STEAL_CHOICES
-        if state.phase is Phase.GO_ON:
-            return _GO_ON_CHOICES
-        return ()
+        return _STEAL_CHOICES if phase is _STEAL_PHASE else _GO_ON_CHOICES
 
     def why_illegal(self, state: HitState, seat: int, action: Action) -> Illegal | None:
         """Explains with the rule which decision the current player faces."""
-        if state.phase is Phase.STEAL:
+        if state.phase is _STEAL_PHASE:
             if action in _STEAL_CHOICES:
                 return None
             return Illegal(
@@ -112,12 +111,13 @@ class Hit(Game[HitState]):
 
     def apply(self, state: HitState, seat: int, action: Action) -> None:
         """Resolve one decision and every automatic step it triggers (draws, banks, busts)."""
-        if action is DRAW_AGAIN or type(action) is DrawAgain:
+        kind = type(action)
+        if kind is DrawAgain:
             _rules.draw_card(state)
-        elif action is END_TURN or type(action) is EndTurn:
+        elif kind is EndTurn:
             _rules.end_turn(state)
         else:
-            if type(action) is Steal:
+            if kind is Steal:
                 _rules.steal_cards(state, seat)
             _rules.after_steal_choice(state)
 
