@@ -109,13 +109,15 @@ class Match:
         self._apply = game.apply
         self._hooks = _observer_hooks(observers)
         self._state: State = self._new_state()
-        if self._hooks is not None:
-            self._flush()
-            self._hooks.tablecards_match_started(match=self)
+        hooks = self._hooks
+        if hooks is not None:
+            self._flush(hooks)
+            if hooks.started is not None:
+                hooks.started(match=self)
 
     def _new_state(self) -> State:
         state: State = self._game.initial_state(self._players, MatchRandom(self._seed))
-        if self._hooks is not None:
+        if self._hooks is not None and self._hooks.event is not None:
             state.sink = []
         self._game.setup(state)
         return state
@@ -240,25 +242,27 @@ class Match:
         log.append((seat, action))
         if len(log) >= self._limit and not state.over:
             self._truncated = True
-        if self._hooks is not None:
-            self._flush()
-            self._hooks.tablecards_action_applied(match=self, seat=seat, action=action)
-            if self.is_over:
-                self._hooks.tablecards_match_ended(match=self, result=self.result)
+        hooks = self._hooks
+        if hooks is not None:
+            self._flush(hooks)
+            if hooks.applied is not None:
+                hooks.applied(match=self, seat=seat, action=action)
+            if hooks.ended is not None and self.is_over:
+                hooks.ended(match=self, result=self.result)
 
     def _reject_turn(self, seat: int, action: Action) -> None:
         if self.is_over:
             raise MatchOver(f"seat {seat} cannot play {action!r}: the match is over")
         raise NotYourTurn(seat, action, self._state.to_act)
 
-    def _flush(self) -> None:
+    def _flush(self, hooks: _Observers) -> None:
         sink = self._state.sink
-        if self._hooks is None or not sink:
+        if hooks.event is None or not sink:
             return
         events: list[Event] = list(sink)
         sink.clear()
         for event in events:
-            self._hooks.tablecards_match_event(match=self, event=event)
+            hooks.event(match=self, event=event)
 
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions by replaying the log without them.
@@ -283,7 +287,7 @@ class Match:
         game.setup(state)
         for seat, action in log:
             game.apply(state, seat, action)
-        if self._hooks is not None:
+        if self._hooks is not None and self._hooks.event is not None:
             state.sink = []
         return state
 
@@ -381,7 +385,7 @@ class Match:
                 f"installed {game.version})"
             )
         match._hooks = _observer_hooks(observers)
-        if match._hooks is not None:
+        if match._hooks is not None and match._hooks.event is not None:
             match._state.sink = []
         return match
 
@@ -433,7 +437,28 @@ def _parse(text: str | bytes) -> dict[str, Any]:
     return data
 
 
-def _observer_hooks(observers: Iterable[object]) -> Any:
+class _Observers:
+    """The match hooks that a match's observers implement; ``None`` for the others.
+
+    Calling a pluggy hook costs even with no implementation, and building events costs too, so
+    a match calls only implemented hooks and records events only when someone listens to them.
+    """
+
+    __slots__ = ("applied", "ended", "event", "started")
+
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        hook = pm.hook
+        self.started = _implemented(hook.tablecards_match_started)
+        self.event = _implemented(hook.tablecards_match_event)
+        self.applied = _implemented(hook.tablecards_action_applied)
+        self.ended = _implemented(hook.tablecards_match_ended)
+
+
+def _implemented(caller: pluggy.HookCaller) -> pluggy.HookCaller | None:
+    return caller if caller.get_hookimpls() else None
+
+
+def _observer_hooks(observers: Iterable[object]) -> _Observers | None:
     observers = list(observers)
     if not observers:
         return None
@@ -441,4 +466,4 @@ def _observer_hooks(observers: Iterable[object]) -> Any:
     pm.add_hookspecs(_hookspecs)
     for observer in observers:
         pm.register(observer)
-    return pm.hook
+    return _Observers(pm)

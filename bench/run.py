@@ -1,0 +1,269 @@
+"""The tablecards benchmark: ``uv run python bench/run.py`` (add ``--quick`` for a short run).
+
+Reports medians of several runs after a warm-up:
+
+- random-bot games/s and actions/s through the public ``Match`` API, per game and player count;
+- Hit! through the engine against a bare pure-Python loop of the same rules and policy, in the
+  same run: the engine/bare ratio is the headline figure;
+- the cost of listing legal actions, applying an action, dispatching events with zero and with
+  one observer, ``view(seat)``, cloning a mid-game state, saving and loading a mid-game match,
+  and how costs grow along a match and with the number of players;
+- simulation throughput with 1 and 2 worker processes.
+
+``--write`` also writes ``bench/RESULTS.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import tablecards
+from tablecards import Match
+
+sys.path.insert(0, str(Path(__file__).parent))
+import bare_hit  # noqa: E402
+
+RUNS = 5
+
+
+def median_of(runs: int, measure: Callable[[], float]) -> float:
+    """Median of ``runs`` measurements after one warm-up run."""
+    measure()
+    return statistics.median(measure() for _ in range(runs))
+
+
+def random_games(game: tablecards.Game[Any], players: int, games: int) -> tuple[float, int]:
+    """Play ``games`` matches with uniformly random actions; return (seconds, actions)."""
+    rng = random.Random(1)
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        match = Match(game, players, seed)
+        while not match.is_over:
+            to_act = match.to_act
+            seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
+            legal = match.legal_actions(seat)
+            match.apply(seat, legal[rng.randrange(len(legal))])
+        actions += match.moves
+    return time.perf_counter() - start, actions
+
+
+def hit_policy_games(games: int, players: int = 3) -> float:
+    """Hit! through the engine with the bare loop's policy; seconds per game."""
+    from tablecards_hit import DRAW_AGAIN, END_TURN, NO_STEAL, STEAL, Hit
+
+    game = Hit()
+    rng = random.Random(1)
+    start = time.perf_counter()
+    for seed in range(games):
+        match = Match(game, players, seed)
+        while not match.is_over:
+            seat = match.to_act[0]
+            if match.legal_actions(seat)[0] is STEAL:
+                action = STEAL if rng.random() < 0.5 else NO_STEAL
+            else:
+                action = END_TURN if rng.random() < 0.3 else DRAW_AGAIN
+            match.apply(seat, action)
+    return (time.perf_counter() - start) / games
+
+
+def bare_games(games: int, players: int = 3) -> float:
+    """The bare loop; seconds per game."""
+    rng = random.Random(1)
+    start = time.perf_counter()
+    for _ in range(games):
+        bare_hit.play(players, rng)
+    return (time.perf_counter() - start) / games
+
+
+def mid_game(game: tablecards.Game[Any], players: int, fraction: float = 0.5) -> Match:
+    """A match stopped at ``fraction`` of a random playout's length."""
+    full = Match(game, players, 3)
+    rng = random.Random(3)
+    while not full.is_over:
+        seat = full.to_act[rng.randrange(len(full.to_act))]
+        legal = full.legal_actions(seat)
+        full.apply(seat, legal[rng.randrange(len(legal))])
+    match = Match(game, players, 3)
+    for seat, action in full.log[: int(full.moves * fraction)]:
+        match.apply(seat, action)
+    return match
+
+
+def per_call(function: Callable[[], object], number: int) -> float:
+    """Median seconds per call of ``function``."""
+
+    def measure() -> float:
+        start = time.perf_counter()
+        for _ in range(number):
+            function()
+        return (time.perf_counter() - start) / number
+
+    return median_of(RUNS, measure)
+
+
+class NullObserver:
+    """An observer that does nothing: the cost of dispatch itself."""
+
+    @tablecards.hookimpl
+    def tablecards_match_event(self, match: Match, event: tablecards.Event) -> None:
+        """Ignore the event."""
+
+
+def dispatch_cost(game: tablecards.Game[Any], players: int, games: int) -> tuple[float, float]:
+    """Seconds per action with no observer and with one (no-op) observer."""
+
+    def run(observers: list[object]) -> float:
+        rng = random.Random(1)
+        moves = 0
+        start = time.perf_counter()
+        for seed in range(games):
+            match = Match(game, players, seed, observers=observers)
+            while not match.is_over:
+                seat = match.to_act[rng.randrange(len(match.to_act))]
+                legal = match.legal_actions(seat)
+                match.apply(seat, legal[rng.randrange(len(legal))])
+            moves += match.moves
+        return (time.perf_counter() - start) / moves
+
+    return median_of(RUNS, lambda: run([])), median_of(RUNS, lambda: run([NullObserver()]))
+
+
+def flatness(game: tablecards.Game[Any], players: int, games: int) -> tuple[float, float]:
+    """Mean apply() cost in the first and the last tenth of matches (seconds)."""
+    first: list[float] = []
+    last: list[float] = []
+    rng = random.Random(2)
+    clock = time.perf_counter
+    for seed in range(games):
+        match = Match(game, players, seed)
+        costs = []
+        while not match.is_over:
+            seat = match.to_act[rng.randrange(len(match.to_act))]
+            legal = match.legal_actions(seat)
+            action = legal[rng.randrange(len(legal))]
+            start = clock()
+            match.apply(seat, action)
+            costs.append(clock() - start)
+        tenth = max(1, len(costs) // 10)
+        first.extend(costs[:tenth])
+        last.extend(costs[-tenth:])
+    return statistics.fmean(first), statistics.fmean(last)
+
+
+def simulate_speedup(games: int) -> tuple[float, float]:
+    """Seconds for ``games`` random Hit! matches with 1 and with 2 worker processes."""
+
+    def run(workers: int) -> float:
+        start = time.perf_counter()
+        with ProcessPoolExecutor(workers) as executor:
+            tablecards.simulate("hit", 3, None, games, 1, executor=executor, batch_size=50)
+        return time.perf_counter() - start
+
+    return median_of(3, lambda: run(1)), median_of(3, lambda: run(2))
+
+
+def main() -> None:
+    """Run the benchmark and print (and with --write, record) the results."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer games, for a smoke test")
+    parser.add_argument("--write", action="store_true", help="write bench/RESULTS.md")
+    args = parser.parse_args()
+    scale = 0.1 if args.quick else 1.0
+    lines: list[str] = []
+
+    def say(text: str = "") -> None:
+        print(text, flush=True)
+        lines.append(text)
+
+    say("## Hit! through the engine against the bare loop (3 players, same policy)")
+    n = max(50, int(2000 * scale))
+    bare = median_of(RUNS, lambda: bare_games(n))
+    engine = median_of(RUNS, lambda: hit_policy_games(n))
+    say(f"- bare loop: {bare * 1e6:.1f} µs/game ({1 / bare:,.0f} games/s)")
+    say(f"- engine (`Match` API): {engine * 1e6:.1f} µs/game ({1 / engine:,.0f} games/s)")
+    say(f"- **engine/bare ratio: {engine / bare:.2f}** (target ≤ 5, stretch ≤ 3)")
+    say()
+    say("## Random bots through the public `Match` API")
+    say("| game | players | games/s | actions/s | actions/game |")
+    say("| --- | ---: | ---: | ---: | ---: |")
+    registry = tablecards.registry()
+    for name in sorted(registry.games):
+        game = registry.load_game(name)
+        for players in range(game.min_players, game.max_players + 1):
+            games = max(10, int(300 * scale))
+            seconds = []
+            actions = 0
+            for _ in range(3):
+                took, actions = random_games(game, players, games)
+                seconds.append(took)
+            took = statistics.median(seconds)
+            say(f"| {name} | {players} | {games / took:,.0f} | {actions / took:,.0f} | "
+                f"{actions / games:.0f} |")
+    say()
+    say("## Costs on a mid-game match (µs per call)")
+    say("| game | players | legal_actions | view(seat) | clone | to_json + from_json |")
+    say("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for name in sorted(registry.games):
+        game = registry.load_game(name)
+        for players in sorted({game.min_players, game.max_players}):
+            match = mid_game(game, players)
+            seat = match.to_act[0]
+            text = match.to_json()
+            legal = per_call(lambda: match.legal_actions(seat), 20000)
+            view = per_call(lambda: match.view(seat), 2000)
+            clone = per_call(match.clone, 5000)
+            save = per_call(lambda: Match.from_json(match.to_json(), game), max(5, int(50 * scale)))
+            say(f"| {name} | {players} | {legal * 1e6:.2f} | {view * 1e6:.1f} | "
+                f"{clone * 1e6:.1f} | {save * 1e6:.0f} |")
+    say()
+    say("## Growth along a match (Hit!, 3 players)")
+    hit = registry.load_game("hit")
+    for fraction in (0.1, 0.9):
+        match = mid_game(hit, 3, fraction)
+        clone = per_call(match.clone, 5000)
+        view = per_call(lambda: match.view(0), 2000)
+        say(f"- at {fraction:.0%} of a match ({match.moves} actions logged): clone "
+            f"{clone * 1e6:.1f} µs, view {view * 1e6:.1f} µs")
+    for name in sorted(registry.games):
+        game = registry.load_game(name)
+        early, late = flatness(game, game.default_players, max(20, int(300 * scale)))
+        say(f"- {name}: apply() {early * 1e6:.2f} µs in the first tenth of a match, "
+            f"{late * 1e6:.2f} µs in the last tenth ({late / early - 1:+.0%})")
+    say()
+    say("## Event dispatch (per action, random Hit! matches, 3 players)")
+    none, one = dispatch_cost(hit, 3, max(20, int(300 * scale)))
+    say(f"- no observer: {none * 1e6:.2f} µs; one no-op observer: {one * 1e6:.2f} µs")
+    say()
+    say("## Simulation with worker processes (random Hit! matches)")
+    games = max(200, int(4000 * scale))
+    one_worker, two_workers = simulate_speedup(games)
+    say(f"- {games} matches: 1 worker {one_worker:.2f} s, 2 workers {two_workers:.2f} s, "
+        f"**speed-up {one_worker / two_workers:.2f}×** (target ≥ 1.7×)")
+    if args.write:
+        header = [
+            "# Benchmark results",
+            "",
+            f"- date: {dt.date.today().isoformat()}",
+            f"- machine: {platform.machine()}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()} ({platform.system()})",
+            f"- command: `uv run python bench/run.py{' --quick' if args.quick else ''} --write`",
+            f"- medians of {RUNS} runs after a warm-up",
+            "",
+        ]
+        Path(__file__).with_name("RESULTS.md").write_text("\n".join(header + lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
