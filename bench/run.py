@@ -32,7 +32,7 @@ import tablecards
 from tablecards import Match
 
 sys.path.insert(0, str(Path(__file__).parent))
-import bare_hit  # noqa: E402
+import bare_hit
 
 RUNS = 5
 
@@ -111,6 +111,18 @@ def per_call(function: Callable[[], object], number: int) -> float:
         return (time.perf_counter() - start) / number
 
     return median_of(RUNS, measure)
+
+
+def call_costs(match: Match, scale: float) -> tuple[float, float, float, float]:
+    """Seconds per call of legal_actions, view, clone, and save + load, on ``match``."""
+    seat = match.to_act[0]
+    game = match.game
+    return (
+        per_call(lambda: match.legal_actions(seat), 20000),
+        per_call(lambda: match.view(seat), 2000),
+        per_call(match.clone, 5000),
+        per_call(lambda: Match.from_json(match.to_json(), game), max(5, int(50 * scale))),
+    )
 
 
 class NullObserver:
@@ -209,8 +221,10 @@ def main() -> None:
                 took, actions = random_games(game, players, games)
                 seconds.append(took)
             took = statistics.median(seconds)
-            say(f"| {name} | {players} | {games / took:,.0f} | {actions / took:,.0f} | "
-                f"{actions / games:.0f} |")
+            say(
+                f"| {name} | {players} | {games / took:,.0f} | {actions / took:,.0f} | "
+                f"{actions / games:.0f} |"
+            )
     say()
     say("## Costs on a mid-game match (µs per call)")
     say("| game | players | legal_actions | view(seat) | clone | to_json + from_json |")
@@ -218,29 +232,28 @@ def main() -> None:
     for name in sorted(registry.games):
         game = registry.load_game(name)
         for players in sorted({game.min_players, game.max_players}):
-            match = mid_game(game, players)
-            seat = match.to_act[0]
-            text = match.to_json()
-            legal = per_call(lambda: match.legal_actions(seat), 20000)
-            view = per_call(lambda: match.view(seat), 2000)
-            clone = per_call(match.clone, 5000)
-            save = per_call(lambda: Match.from_json(match.to_json(), game), max(5, int(50 * scale)))
-            say(f"| {name} | {players} | {legal * 1e6:.2f} | {view * 1e6:.1f} | "
-                f"{clone * 1e6:.1f} | {save * 1e6:.0f} |")
+            legal, view, clone, save = call_costs(mid_game(game, players), scale)
+            say(
+                f"| {name} | {players} | {legal * 1e6:.2f} | {view * 1e6:.1f} | "
+                f"{clone * 1e6:.1f} | {save * 1e6:.0f} |"
+            )
     say()
     say("## Growth along a match (Hit!, 3 players)")
     hit = registry.load_game("hit")
     for fraction in (0.1, 0.9):
         match = mid_game(hit, 3, fraction)
-        clone = per_call(match.clone, 5000)
-        view = per_call(lambda: match.view(0), 2000)
-        say(f"- at {fraction:.0%} of a match ({match.moves} actions logged): clone "
-            f"{clone * 1e6:.1f} µs, view {view * 1e6:.1f} µs")
+        _, view, clone, _ = call_costs(match, scale)
+        say(
+            f"- at {fraction:.0%} of a match ({match.moves} actions logged): clone "
+            f"{clone * 1e6:.1f} µs, view {view * 1e6:.1f} µs"
+        )
     for name in sorted(registry.games):
         game = registry.load_game(name)
         early, late = flatness(game, game.default_players, max(20, int(300 * scale)))
-        say(f"- {name}: apply() {early * 1e6:.2f} µs in the first tenth of a match, "
-            f"{late * 1e6:.2f} µs in the last tenth ({late / early - 1:+.0%})")
+        say(
+            f"- {name}: apply() {early * 1e6:.2f} µs in the first tenth of a match, "
+            f"{late * 1e6:.2f} µs in the last tenth ({late / early - 1:+.0%})"
+        )
     say()
     say("## Event dispatch (per action, random Hit! matches, 3 players)")
     none, one = dispatch_cost(hit, 3, max(20, int(300 * scale)))
@@ -249,8 +262,10 @@ def main() -> None:
     say("## Simulation with worker processes (random Hit! matches)")
     games = max(200, int(4000 * scale))
     one_worker, two_workers = simulate_speedup(games)
-    say(f"- {games} matches: 1 worker {one_worker:.2f} s, 2 workers {two_workers:.2f} s, "
-        f"**speed-up {one_worker / two_workers:.2f}×** (target ≥ 1.7×)")
+    say(
+        f"- {games} matches: 1 worker {one_worker:.2f} s, 2 workers {two_workers:.2f} s, "
+        f"**speed-up {one_worker / two_workers:.2f}x** (target ≥ 1.7x)"
+    )
     if args.write:
         header = [
             "# Benchmark results",
