@@ -70,6 +70,7 @@ def hit_policy_games(games: int, players: int = 3) -> float:
         match = Match(game, players, seed)
         while not match.is_over:
             seat = match.to_act[0]
+            action: tablecards.Action
             if match.legal_actions(seat)[0] is STEAL:
                 action = STEAL if rng.random() < 0.5 else NO_STEAL
             else:
