@@ -1,3 +1,33 @@
-"""Hattrick as a tablecards plugin (work in progress)."""
+"""Hattrick, two-pile trick-taking over several rounds, as a tablecards plugin."""
+
+from __future__ import annotations
+
+from tablecards_hattrick._actions import PASSES, PLAYS, Pass, Play
+from tablecards_hattrick._bots import HeuristicBot
+from tablecards_hattrick._game import Hattrick, HattrickOptions
+from tablecards_hattrick._rules import PileTaken, TrickLed
+from tablecards_hattrick._scenario import ArrangedHattrick, card, cards
+from tablecards_hattrick._state import COLOURS, DECK, Colour, HatCard, HattrickState
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "COLOURS",
+    "DECK",
+    "PASSES",
+    "PLAYS",
+    "ArrangedHattrick",
+    "Colour",
+    "HatCard",
+    "Hattrick",
+    "HattrickOptions",
+    "HattrickState",
+    "HeuristicBot",
+    "Pass",
+    "PileTaken",
+    "Play",
+    "TrickLed",
+    "__version__",
+    "card",
+    "cards",
+]

@@ -1,0 +1,215 @@
+"""The Hattrick game description: options, setup, legality, views and scores."""
+
+from __future__ import annotations
+
+import importlib.resources
+from collections.abc import Sequence
+from operator import attrgetter
+from typing import Any, ClassVar
+
+import attrs
+
+from tablecards import Action, Game, Illegal, MatchRandom, UnknownOption, Visibility, Zone
+from tablecards_hattrick import _rules
+from tablecards_hattrick._actions import PASSES, PLAYS, Pass, Play
+from tablecards_hattrick._state import COLOURS, DECK, HatCard, HattrickState
+
+_BY_ID = attrgetter("id")
+
+
+def _whole_number_or_none(minimum: int) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is None:
+            return
+        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+            raise ValueError(
+                f"{attribute.name} must be a whole number >= {minimum} or None, not {value!r}"
+            )
+
+    return check
+
+
+def _seat_number(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{attribute.name} must be a seat number (>= 0), not {value!r}")
+
+
+@attrs.frozen
+class HattrickOptions:
+    """Options of Hattrick.
+
+    Attributes:
+        first_dealer: the dealer of the first round (HAT-03); the seat to its left leads.
+        rounds: how many rounds (HAT-11). ``None``: twice the number of players, or, when a
+            ``target`` is set, no limit (the target alone ends the game).
+        target: the variant of HAT-12: the game ends after the first round at whose end some
+            total reaches ``target``. With ``rounds`` also set, whichever comes first ends it.
+    """
+
+    first_dealer: int = attrs.field(default=0, validator=_seat_number)
+    rounds: int | None = attrs.field(default=None, validator=_whole_number_or_none(1))
+    target: int | None = attrs.field(default=None, validator=_whole_number_or_none(1))
+
+
+class Hattrick(Game[HattrickState]):
+    """Hattrick: tricks with two piles, forced and chosen passes, colour majorities."""
+
+    name: ClassVar[str] = "hattrick"
+    title: ClassVar[str] = "Hattrick"
+    version: ClassVar[str] = "0.1.0"
+    min_players: ClassVar[int] = 4
+    max_players: ClassVar[int] = 6
+    default_players: ClassVar[int] = 4
+    actions: ClassVar[tuple[type[Action], ...]] = (Play, Pass)
+    Options: ClassVar[type[Any]] = HattrickOptions
+    options: HattrickOptions
+
+    def check_players(self, players: int) -> None:
+        """4-6 players, and the first dealer must be one of them."""
+        super().check_players(players)
+        if self.options.first_dealer >= players:
+            raise UnknownOption(
+                self.name, f"first_dealer {self.options.first_dealer} is not a seat of {players}"
+            )
+
+    def round_limit(self, players: int) -> int | None:
+        """The number of rounds that ends the game, ``None`` when only the target does."""
+        if self.options.rounds is not None:
+            return int(self.options.rounds)
+        return 2 * players if self.options.target is None else None
+
+    def initial_state(self, players: int, rng: MatchRandom) -> HattrickState:
+        """HAT-01: the 60 cards in the deck; an empty hand, won zones and penalty zone per seat."""
+        return HattrickState(
+            players=players,
+            rng=rng,
+            deck=Zone("deck", Visibility.HIDDEN, None, list(DECK)),
+            hands=tuple(Zone(f"hand:{seat}", Visibility.OWNER, seat) for seat in range(players)),
+            piles=(Zone("pile:0", Visibility.PUBLIC), Zone("pile:1", Visibility.PUBLIC)),
+            won=tuple(
+                Zone(f"won:{seat}:{colour.value}", Visibility.PUBLIC, seat)
+                for seat in range(players)
+                for colour in COLOURS
+            ),
+            # Face down, but each penalty card was shown to everyone first (HAT-05).
+            penalties=tuple(
+                Zone(f"penalty:{seat}", Visibility.KNOWN, seat) for seat in range(players)
+            ),
+            rounds=self.round_limit(players),
+            target=self.options.target,
+            first_dealer=self.options.first_dealer,
+            dealer=self.options.first_dealer,
+            totals=(0,) * players,
+        )
+
+    def setup(self, state: HattrickState) -> None:
+        """HAT-02, HAT-03: shuffle, deal, and the first dealer's left leads."""
+        _rules.start_round(state)
+
+    def legal_actions(self, state: HattrickState, seat: int) -> Sequence[Action]:
+        """Any card to lead (HAT-04); then a pile's colour, a second colour, or a pass (HAT-05)."""
+        if seat != state.current or state.over:
+            return ()
+        hand = sorted(state.hands[seat].cards, key=_BY_ID)
+        first, second = state.piles[0].cards, state.piles[1].cards
+        if not second:
+            return tuple(PLAYS[card.id] for card in hand)
+        one, two = first[0].colour, second[0].colour
+        plays: list[Action] = []
+        passes: list[Action] = []
+        for card in hand:
+            if card.colour is one or card.colour is two:
+                plays.append(PLAYS[card.id])
+            else:
+                passes.append(PASSES[card.id])
+        return (*plays, *passes)
+
+    def why_illegal(self, state: HattrickState, seat: int, action: Action) -> Illegal | None:
+        """Explains with the rule why a card may not be played or shown now."""
+        card_id = getattr(action, "card", None)
+        if (
+            not isinstance(card_id, int)
+            or not 0 <= card_id < len(DECK)
+            or DECK[card_id] not in state.hands[seat].cards
+        ):
+            return Illegal(f"card {card_id!r} is not in your hand", "HAT-05")
+        card = DECK[card_id]
+        colours = [pile.cards[0].colour for pile in state.piles if pile.cards]
+        if type(action) is Play:
+            if len(colours) == 2 and card.colour not in colours:
+                return Illegal(
+                    f"{card} is of the third colour, which may never be played: play on a pile "
+                    "or pass by showing it",
+                    "HAT-05",
+                )
+            return None
+        if len(colours) < 2:
+            who = "the leader plays any card" if not colours else "only one pile is open"
+            return Illegal(f"you may pass only when two piles are open ({who})", "HAT-05")
+        if card.colour in colours:
+            return Illegal(
+                f"a pass shows a card of the third colour; {card} belongs on its pile", "HAT-05"
+            )
+        return None
+
+    def apply(self, state: HattrickState, seat: int, action: Action) -> None:
+        """Play or show the card, and every automatic step it triggers (tricks, rounds)."""
+        card = DECK[action.card]  # type: ignore[attr-defined]
+        if type(action) is Play:
+            _rules.play_card(state, seat, card)
+        else:
+            _rules.pass_turn(state, seat, card)
+
+    def scores(self, state: HattrickState) -> tuple[int, ...]:
+        """HAT-09, HAT-10: the finished rounds' totals, plus the round in play while playing."""
+        if state.over:
+            return state.totals
+        return tuple(
+            total + score
+            for total, score in zip(state.totals, _rules.round_scores(state), strict=True)
+        )
+
+    def rounds_played(self, state: HattrickState) -> int:
+        """The number of the round in play (or the last round)."""
+        return state.round
+
+    def view_extra(self, state: HattrickState, seat: int | None) -> dict[str, Any]:
+        """The trick and round in play, who played each pile card, and the scores (all public)."""
+        return {
+            "round": state.round,
+            "rounds": state.rounds,
+            "target": state.target,
+            "dealer": state.dealer,
+            "trick": state.trick,
+            "leader": state.leader,
+            "current": state.current,
+            "pile_seats": [list(seats) for seats in state.pile_seats],
+            "totals": list(state.totals),
+            "last_scores": list(state.last_scores),
+            "scores": list(self.scores(state)),
+        }
+
+    def move_limit(self, players: int) -> int:
+        """A round takes fewer than 60 actions; a target-only game is cut after 250 rounds."""
+        return 60 * (self.round_limit(players) or 250)
+
+    def describe(self, action: Action) -> str:
+        """Menu text: the card played, or the card shown to pass."""
+        card = _card_of(action)
+        if card is None:
+            return repr(action)
+        if type(action) is Play:
+            return f"play {card}"
+        return f"pass, showing {card} (a -2 penalty card)"
+
+    @classmethod
+    def rules_text(cls) -> str:
+        """The rules of Hattrick as implemented, with every ruling (``rules.md``)."""
+        return importlib.resources.files(__package__).joinpath("rules.md").read_text("utf-8")
+
+
+def _card_of(action: Action) -> HatCard | None:
+    card_id = getattr(action, "card", None)
+    if isinstance(card_id, int) and 0 <= card_id < len(DECK):
+        return DECK[card_id]
+    return None
