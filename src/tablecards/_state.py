@@ -120,11 +120,20 @@ class State:
 
     def zones(self) -> Iterator[Zone[Any]]:
         """Every zone of the state, in field order (zones inside tuples in their order)."""
-        for field in attrs.fields(type(self)):
-            value = getattr(self, field.name)
-            if isinstance(value, Zone):
+        cls = type(self)
+        names = _ZONE_FIELDS.get(cls)
+        if names is None:
+            # Fields that hold a zone or a tuple (of zones, possibly): the others never do.
+            names = _ZONE_FIELDS[cls] = tuple(
+                f.name
+                for f in attrs.fields(cls)
+                if isinstance(getattr(self, f.name), (Zone, tuple))
+            )
+        for name in names:
+            value = getattr(self, name)
+            if type(value) is Zone:
                 yield value
-            elif isinstance(value, tuple) and value and isinstance(value[0], Zone):
+            elif type(value) is tuple and value and type(value[0]) is Zone:
                 yield from value
 
     def zone(self, name: str) -> Zone[Any]:
@@ -160,8 +169,10 @@ class State:
         return new
 
 
-# Field names per state class, computed once: clone() is on the hot path of search bots.
+# Field names per state class, computed once: clone() is on the hot path of search bots, and
+# zones() on that of views and conservation checks.
 _FIELD_NAMES: dict[type[State], tuple[str, ...]] = {}
+_ZONE_FIELDS: dict[type[State], tuple[str, ...]] = {}
 
 
 def _seen_by(src: Zone[Any], dst: Zone[Any]) -> frozenset[int] | None:
