@@ -1,0 +1,275 @@
+"""The Ex & Hopp game description: options, setup, legality, views and scores."""
+
+from __future__ import annotations
+
+import importlib.resources
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from tablecards import Action, Game, Illegal, MatchRandom, UnknownOption, Visibility, Zone
+from tablecards_exhopp import _rules
+from tablecards_exhopp._actions import ACCEPT, DECLINE, Accept, Decline, Give, Lay, Propose
+from tablecards_exhopp._state import (
+    COLOUR_CARDS,
+    COLOURS,
+    NUMBERED,
+    POINT_CARDS,
+    SEQUENCES,
+    Colour,
+    ExHoppState,
+    NumberCard,
+    Phase,
+    numbered,
+)
+
+_BY_NAME: dict[str, Colour] = {colour.value: colour for colour in COLOURS}
+
+# Every possible action, built once: legal_actions hands out these shared instances.
+_LAYS: tuple[tuple[Lay, ...], ...] = tuple(
+    tuple(Lay(sequence, card.colour.value, card.value) for card in NUMBERED)
+    for sequence in range(SEQUENCES)
+)
+_PROPOSALS: dict[tuple[Colour, Colour], Propose] = {
+    (give, want): Propose(give.value, want.value)
+    for give in COLOURS
+    for want in COLOURS
+    if give is not want
+}
+_GIVES: tuple[Give, ...] = tuple(Give(value) for value in range(13))
+_ANSWERS: tuple[Action, ...] = (ACCEPT, DECLINE)
+_DECLINE_ONLY: tuple[Action, ...] = (DECLINE,)
+
+
+@attrs.frozen
+class ExHoppOptions:
+    """Options of Ex & Hopp.
+
+    Attributes:
+        first_player: the seat that starts (EXH-07, "the one who prefers drinking milk").
+    """
+
+    first_player: int = attrs.field(
+        default=0, validator=[attrs.validators.instance_of(int), attrs.validators.ge(0)]
+    )
+
+
+class ExHopp(Game[ExHoppState]):
+    """Ex & Hopp: lay cards behind point cards so that your colour wins the black ones."""
+
+    name: ClassVar[str] = "exhopp"
+    title: ClassVar[str] = "Ex & Hopp"
+    version: ClassVar[str] = "0.1.0"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    default_players: ClassVar[int] = 4
+    actions: ClassVar[tuple[type[Action], ...]] = (Lay, Propose, Accept, Decline, Give)
+    Options: ClassVar[type[Any]] = ExHoppOptions
+    options: ExHoppOptions
+
+    def check_players(self, players: int) -> None:
+        """2-6 players (one colour each), and the first player must be one of them."""
+        super().check_players(players)
+        if self.options.first_player >= players:
+            raise UnknownOption(
+                self.name, f"first_player {self.options.first_player} is not a seat of {players}"
+            )
+
+    def initial_state(self, players: int, rng: MatchRandom) -> ExHoppState:
+        """EXH-01..EXH-03: every card in its pile before the deal; empty table zones."""
+        seats = range(players)
+        return ExHoppState(
+            players=players,
+            rng=rng,
+            stock=Zone("stock", Visibility.HIDDEN, None, list(NUMBERED)),
+            discard=Zone("discard", Visibility.PUBLIC),
+            box=Zone("box", Visibility.PUBLIC),
+            colour_pile=Zone("colours", Visibility.HIDDEN, None, list(COLOUR_CARDS)),
+            colours_aside=Zone("colours:aside", Visibility.PUBLIC),
+            colour_cards=tuple(Zone(f"colour:{s}", Visibility.PUBLIC, s) for s in seats),
+            hands=tuple(Zone(f"hand:{s}", Visibility.OWNER, s) for s in seats),
+            point_stock=Zone("point_stock", Visibility.HIDDEN, None, list(POINT_CARDS)),
+            point_cards=tuple(Zone(f"point:{i}", Visibility.PUBLIC) for i in range(SEQUENCES)),
+            sequences=tuple(Zone(f"sequence:{i}", Visibility.PUBLIC) for i in range(SEQUENCES)),
+            taken=tuple(Zone(f"taken:{s}", Visibility.PUBLIC, s) for s in seats),
+            first_player=self.options.first_player,
+        )
+
+    def setup(self, state: ExHoppState) -> None:
+        """EXH-04..EXH-07: colours, hands, the four point cards, then the first player."""
+        _rules.deal_colours(state)
+        _rules.deal_hands(state)
+        _rules.turn_up_point_cards(state)
+        _rules.start_turn(state, state.first_player)
+
+    # -- legality ---------------------------------------------------------------------------------
+
+    def legal_actions(self, state: ExHoppState, seat: int) -> Sequence[Action]:
+        """Lay or propose (EXH-08, EXH-10); accept or decline; choose the card to give."""
+        if seat not in state.to_act:
+            return ()
+        phase = state.phase
+        hand = state.hands[seat].cards
+        if phase is Phase.TURN:
+            return self._turn_actions(state, hand)
+        if phase is Phase.ANSWER:
+            want = state.want
+            return _ANSWERS if any(card.colour is want for card in hand) else _DECLINE_ONLY
+        if phase is Phase.CHOOSE:
+            colour = state.give if seat == state.current else state.want
+            return [_GIVES[card.value] for card in hand if card.colour is colour]
+        return ()
+
+    @staticmethod
+    def _turn_actions(state: ExHoppState, hand: list[NumberCard]) -> list[Action]:
+        actions: list[Action] = []
+        for index, slot in enumerate(state.point_cards):
+            if slot.cards and len(state.sequences[index].cards) < slot.cards[-1].points:
+                lays = _LAYS[index]
+                actions.extend(lays[card.id] for card in hand)
+        held = {card.colour for card in hand}
+        for give in held:
+            for want in state.colours:
+                if want is not give:
+                    actions.append(_PROPOSALS[give, want])
+        return actions
+
+    def why_illegal(self, state: ExHoppState, seat: int, action: Action) -> Illegal | None:
+        """Explains each rejection with the rule it breaks."""
+        phase = state.phase
+        if phase is Phase.TURN:
+            if type(action) is Lay:
+                return _why_not_lay(state, seat, action)
+            if type(action) is Propose:
+                return _why_not_propose(state, seat, action)
+            return Illegal("it is your turn: lay a card or propose an exchange", "EXH-08")
+        if phase is Phase.ANSWER:
+            if type(action) is Decline:
+                return None
+            if type(action) is Accept:
+                want = state.want
+                if any(card.colour is want for card in state.hands[seat].cards):
+                    return None
+                return Illegal(
+                    f"you hold no {_name(want)} card to give: you can only decline", "EXH-10"
+                )
+            return Illegal(
+                f"answer seat {state.current}'s proposal first: accept or decline", "EXH-10"
+            )
+        colour = state.give if seat == state.current else state.want
+        if type(action) is Give:
+            value = action.value
+            for card in state.hands[seat].cards:
+                if card.colour is colour and card.value == value:
+                    return None
+            return Illegal(f"you hold no {_name(colour)} {value!r} to give", "EXH-10")
+        return Illegal(f"choose the {_name(colour)} card you give in the exchange", "EXH-10")
+
+    def apply(self, state: ExHoppState, seat: int, action: Action) -> None:
+        """Resolve one decision and every automatic step it triggers (scoring, draws, turns)."""
+        if isinstance(action, Lay):
+            card = numbered(_BY_NAME[action.colour], action.value)
+            _rules.lay_card(state, seat, action.sequence, card)
+        elif isinstance(action, Propose):
+            _rules.propose_exchange(state, seat, _BY_NAME[action.give], _BY_NAME[action.want])
+        elif isinstance(action, Accept):
+            _rules.accept_exchange(state, seat)
+        elif isinstance(action, Decline):
+            _rules.decline_exchange(state, seat)
+        elif isinstance(action, Give):
+            _rules.choose_card(state, seat, action.value)
+
+    # -- results and views ------------------------------------------------------------------------
+
+    def scores(self, state: ExHoppState) -> tuple[int, ...]:
+        """EXH-17: black point cards taken minus red ones (shared win on equal best, default)."""
+        return _rules.final_scores(state)
+
+    def view_extra(self, state: ExHoppState, seat: int | None) -> dict[str, Any]:
+        """Whose turn, every seat's colour and score, and the exchange as ``seat`` may know it.
+
+        The values chosen in an exchange appear only in the view of the seat that chose them.
+        """
+        exchange: dict[str, Any] | None = None
+        if state.phase is Phase.ANSWER or state.phase is Phase.CHOOSE:
+            exchange = {
+                "proposer": state.current,
+                "give": _name(state.give),
+                "want": _name(state.want),
+                "asked": state.asked,
+                "accepter": state.accepter,
+            }
+            if seat is not None and seat == state.current and state.given is not None:
+                exchange["your_card"] = state.given
+            elif seat is not None and seat == state.accepter and state.returned is not None:
+                exchange["your_card"] = state.returned
+        return {
+            "current": state.current,
+            "phase": state.phase.value,
+            "colours": [colour.value for colour in state.colours],
+            "scores": list(_rules.final_scores(state)),
+            "exchange": exchange,
+        }
+
+    def move_limit(self, players: int) -> int:
+        """EXH-18: a generous cut for endless play.
+
+        Random play finishes in fewer than 200 actions per seat (measured over 1,000 matches),
+        so a match still going after 600 actions per seat is going round in circles.
+        """
+        return 600 * players
+
+    def describe(self, action: Action) -> str:
+        """Menu text for each decision."""
+        if isinstance(action, Lay):
+            return f"lay your {action.colour} {action.value} on sequence {action.sequence}"
+        if isinstance(action, Propose):
+            return f"offer a {action.give} card against a {action.want} card"
+        if isinstance(action, Give):
+            return f"give your {action.value}"
+        return {Accept: "accept the exchange", Decline: "decline the exchange"}.get(
+            type(action), repr(action)
+        )
+
+    @classmethod
+    def rules_text(cls) -> str:
+        """The rules of Ex & Hopp as implemented, with every ruling (``rules.md``)."""
+        return importlib.resources.files(__package__).joinpath("rules.md").read_text("utf-8")
+
+
+def _name(colour: Colour | None) -> str:
+    return colour.value if colour is not None else "?"
+
+
+def _colour(name: object) -> Colour | None:
+    return _BY_NAME.get(name) if isinstance(name, str) else None
+
+
+def _why_not_lay(state: ExHoppState, seat: int, action: Lay) -> Illegal | None:
+    index = action.sequence
+    if not isinstance(index, int) or not 0 <= index < SEQUENCES:
+        return Illegal(f"there is no sequence {index!r}: they are numbered 0-3", "EXH-06")
+    slot = state.point_cards[index].cards
+    if not slot:
+        return Illegal(f"sequence {index} has no point card left to play for", "EXH-14")
+    if len(state.sequences[index].cards) >= slot[-1].points:
+        return Illegal(f"sequence {index} is already complete", "EXH-12")
+    colour = _colour(action.colour)
+    for card in state.hands[seat].cards:
+        if card.colour is colour and card.value == action.value:
+            return None
+    return Illegal(f"you hold no {action.colour} {action.value!r}", "EXH-08")
+
+
+def _why_not_propose(state: ExHoppState, seat: int, action: Propose) -> Illegal | None:
+    give, want = _colour(action.give), _colour(action.want)
+    if give is None or want is None or want not in state.colours:
+        return Illegal(
+            f"propose colours in play ({', '.join(c.value for c in state.colours)})", "EXH-10"
+        )
+    if give is want:
+        return Illegal("an exchange offers one colour against another", "EXH-10")
+    if not any(card.colour is give for card in state.hands[seat].cards):
+        return Illegal(f"you hold no {give.value} card to offer", "EXH-10")
+    return None
