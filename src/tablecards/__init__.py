@@ -39,7 +39,14 @@ from tablecards._random import MatchRandom
 from tablecards._runner import Arbiter, RandomPriority, SeatPriority, play
 from tablecards._seats import clockwise, next_seat
 from tablecards._serial import action_from_json, action_to_json, snapshot
-from tablecards._simulate import BotStats, MatchRecord, SimulationReport, match_seed, simulate
+from tablecards._simulate import (
+    BotStats,
+    MatchRecord,
+    SeatStats,
+    SimulationReport,
+    match_seed,
+    simulate,
+)
 from tablecards._state import State
 
 __version__ = "0.1.0"
@@ -74,6 +81,7 @@ __all__ = [
     "RulesError",
     "SaveError",
     "SeatPriority",
+    "SeatStats",
     "Shuffled",
     "SimulationReport",
     "State",

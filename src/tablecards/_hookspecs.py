@@ -19,6 +19,14 @@ simulations pay nothing for them. The protocol, for each match::
 
 Events carry their own visibility: an observer that acts for one seat shows only
 ``event.seen_by(seat)``.
+
+*Terminal hooks* let a game plugin draw its own screen in ``tablecards play`` and
+``tablecards replay``. They are *firstresult* hooks called on the installed plugins: each
+implementation returns ``None`` for games that are not its own, the first non-``None`` answer
+wins, and when no plugin answers the command line falls back to a generic rendering::
+
+    tablecards_render_view(game, view, seat)     -> a rich renderable, or None
+    tablecards_describe_event(game, event)       -> one line of text, or None
 """
 
 from __future__ import annotations
@@ -29,7 +37,10 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     import click
+    from rich.console import RenderableType
 
     from tablecards._actions import Action
     from tablecards._events import Event
@@ -130,4 +141,40 @@ def tablecards_match_ended(match: Match, result: Result) -> None:
     :param result: scores, winners, rounds and moves.
 
     Called once per match; the results are ignored.
+    """
+
+
+# -- the terminal --------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def tablecards_render_view(
+    game: Game[Any], view: Mapping[str, Any], seat: int | None
+) -> RenderableType | None:
+    """Render what one seat sees of a match, for the terminal (``play``, ``replay``).
+
+    :param game: the game being played; return ``None`` unless it is one of yours.
+    :param view: the JSON-ready view of :meth:`tablecards.Match.view` for ``seat`` (in a
+        ``replay`` without ``--seat``, a view with every zone's cards shown). Render only what
+        it holds: it already leaves out what the seat may not see.
+    :param seat: whose view it is; ``None`` for a spectator or the all-seeing replay.
+    :return: a rich renderable (a ``Table``, a ``Group``, a string with markup), or ``None``.
+
+    Called each time the screen is drawn; stops at the first non-``None`` result. When no
+    plugin answers, the generic rendering of :mod:`tablecards._render` is used. Import rich
+    inside the implementation, so that loading the plugin stays cheap for simulations.
+    """
+
+
+@hookspec(firstresult=True)
+def tablecards_describe_event(game: Game[Any], event: Mapping[str, Any]) -> str | None:
+    """Describe one event in a line of text, for the terminal's list of last events.
+
+    :param game: the game being played; return ``None`` unless it is one of yours.
+    :param event: the event's JSON (:meth:`tablecards.Event.to_json`) as the viewing seat may
+        see it: its class name under ``"event"``, then its fields.
+    :return: a short sentence (rich markup allowed), or ``None`` to let the generic
+        description (``"Stole: seat=1 value=4 ..."``) stand.
+
+    Called for each event shown; stops at the first non-``None`` result.
     """

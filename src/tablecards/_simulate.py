@@ -1,11 +1,17 @@
-"""Simulating many matches with bots, on this process or any ``concurrent.futures`` executor."""
+"""Simulating many matches with bots, on this process, local processes or any executor.
+
+The report never depends on where the matches ran: match ``i`` is seeded with
+:func:`match_seed` and its seating is fixed by ``i``, and the statistics are computed from the
+records sorted by match index, so one process, ``workers=8`` and a Dask cluster give the same
+numbers, bit for bit.
+"""
 
 from __future__ import annotations
 
 import math
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future, as_completed
 from typing import Any
 
 import attrs
@@ -15,7 +21,7 @@ from tablecards._match import Match
 from tablecards._plugins import Registry, registry
 from tablecards._runner import play
 
-__all__ = ["BotStats", "MatchRecord", "SimulationReport", "match_seed", "simulate"]
+__all__ = ["BotStats", "MatchRecord", "SeatStats", "SimulationReport", "match_seed", "simulate"]
 
 
 def match_seed(seed: int, index: int) -> int:
@@ -41,7 +47,8 @@ class BotStats:
     """How one entry of the bot list did over a simulation.
 
     ``wins`` counts a shared win as a fraction (two co-winners get one half each), so the win
-    rates of all entries add up to one minus the truncated share.
+    rates of all entries add up to one minus the truncated share. ``ci95`` is the Wilson 95%
+    interval of the win rate; the score fields describe the spread of the entry's final scores.
     """
 
     bot: str
@@ -50,6 +57,9 @@ class BotStats:
     ci95: tuple[float, float]
     mean_score: float
     score_sd: float
+    score_min: int = 0
+    score_median: float = 0.0
+    score_max: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The statistics as JSON-ready data."""
@@ -60,12 +70,42 @@ class BotStats:
             "ci95": list(self.ci95),
             "mean_score": self.mean_score,
             "score_sd": self.score_sd,
+            "score_min": self.score_min,
+            "score_median": self.score_median,
+            "score_max": self.score_max,
+        }
+
+
+@attrs.frozen
+class SeatStats:
+    """How seat ``seat`` did, whoever sat there (the seat advantage, with its 95% interval)."""
+
+    seat: int
+    wins: float
+    win_rate: float
+    ci95: tuple[float, float]
+    mean_score: float
+    score_sd: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The statistics as JSON-ready data."""
+        return {
+            "seat": self.seat,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "ci95": list(self.ci95),
+            "mean_score": self.mean_score,
+            "score_sd": self.score_sd,
         }
 
 
 @attrs.frozen
 class SimulationReport:
-    """The statistics of a simulation: per bot entry, per seat, and match lengths."""
+    """The statistics of a simulation: per bot entry, per seat, match lengths and truncations.
+
+    ``mean_moves``/``moves_sd``/``moves_min``/``moves_max`` count actions per match,
+    ``mean_rounds`` rounds per match; ``truncated`` counts the matches the move limit cut.
+    """
 
     game: str
     players: int
@@ -77,6 +117,10 @@ class SimulationReport:
     mean_moves: float
     moves_sd: float
     truncated: int
+    by_seat: tuple[SeatStats, ...] = ()
+    moves_min: int = 0
+    moves_max: int = 0
+    mean_rounds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON-ready data."""
@@ -87,9 +131,13 @@ class SimulationReport:
             "games": self.games,
             "seed": self.seed,
             "by_bot": [stats.to_json() for stats in self.by_bot],
+            "by_seat": [stats.to_json() for stats in self.by_seat],
             "seat_win_rates": list(self.seat_win_rates),
             "mean_moves": self.mean_moves,
             "moves_sd": self.moves_sd,
+            "moves_min": self.moves_min,
+            "moves_max": self.moves_max,
+            "mean_rounds": self.mean_rounds,
             "truncated": self.truncated,
         }
 
@@ -116,6 +164,7 @@ def simulate(
     batch_size: int = 50,
     move_limit: int | None = None,
     progress: Callable[[int], None] | None = None,
+    workers: int | None = None,
 ) -> SimulationReport:
     """Play ``games`` matches with the named bots and report win rates and scores.
 
@@ -131,14 +180,18 @@ def simulate(
         seed: the simulation's seed.
         executor: any :class:`concurrent.futures.Executor` (a ``ProcessPoolExecutor``, a Dask
             client's ``get_executor(pure=False)``); batches of seeds are submitted to it and the
-            workers load the game from their own installed plugins. Default: this process.
+            workers load the game by name, with its options, from their own installed plugins.
+            Default: this process (or ``workers`` local processes).
         batch_size: matches per submitted task.
         move_limit: overrides the game's move limit.
-        progress: called with the number of matches finished after each batch.
+        progress: called with the number of matches finished so far after each batch.
+        workers: run on that many local processes (a ``ProcessPoolExecutor`` made and shut down
+            here); ``None`` or ``1`` runs in this process. Not with ``executor``.
 
     Raises:
         UnknownGame, UnknownBot, UnknownOption: a name or option is not known.
-        ValueError: the bot list does not match the number of players, or ``games < 1``.
+        ValueError: the bot list does not match the number of players, ``games < 1``,
+            ``batch_size < 1``, ``workers < 1``, or both ``workers`` and ``executor`` are given.
     """
     reg = registry()
     if isinstance(game, str):
@@ -150,6 +203,12 @@ def simulate(
         raise ValueError(f"{len(bot_names)} bots for {players} players")
     if games < 1:
         raise ValueError("games must be at least 1")
+    if batch_size < 1:
+        raise ValueError("batch_size must be at least 1")
+    if workers is not None and workers < 1:
+        raise ValueError("workers must be at least 1")
+    if workers is not None and workers > 1 and executor is not None:
+        raise ValueError("give either workers or an executor, not both")
     game.check_players(players)
     for name in bot_names:
         reg.bot(game.name, name)  # fail fast on an unknown bot, before any work starts
@@ -158,18 +217,42 @@ def simulate(
         range(start, min(start + batch_size, games)) for start in range(0, games, batch_size)
     ]
     records: list[MatchRecord] = []
-    if executor is None:
+    if workers is not None and workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            _run_on(pool, spec, batches, records, progress)
+    elif executor is not None:
+        _run_on(executor, spec, batches, records, progress)
+    else:
         for batch in batches:
             records.extend(_play_batch(spec, batch, game, reg))
             if progress is not None:
                 progress(len(records))
-    else:
-        futures = [executor.submit(_run_batch, spec, batch.start, batch.stop) for batch in batches]
-        for future in futures:
+    return _report(spec, games, records)
+
+
+def _run_on(
+    executor: Executor,
+    spec: _Spec,
+    batches: Sequence[range],
+    records: list[MatchRecord],
+    progress: Callable[[int], None] | None,
+) -> None:
+    # Batches finish in any order; the report sorts the records, so the order does not matter.
+    futures: list[Future[list[MatchRecord]]] = [
+        executor.submit(_run_batch, spec, batch.start, batch.stop) for batch in batches
+    ]
+    try:
+        for future in as_completed(futures):
             records.extend(future.result())
             if progress is not None:
                 progress(len(records))
-    return _report(spec, games, records)
+    except BaseException:
+        # A failed batch (or Ctrl-C): do not leave the rest of the work queued.
+        for future in futures:
+            future.cancel()
+        raise
 
 
 def _run_batch(spec: _Spec, start: int, stop: int) -> list[MatchRecord]:
@@ -205,12 +288,15 @@ def _play_batch(
 
 def _report(spec: _Spec, games: int, records: list[MatchRecord]) -> SimulationReport:
     n = spec.players
+    records = sorted(records, key=lambda r: r.index)
     wins = [0.0] * n
     seat_wins = [0.0] * n
     scores: list[list[int]] = [[] for _ in range(n)]
-    for record in sorted(records, key=lambda r: r.index):
+    seat_scores: list[list[int]] = [[] for _ in range(n)]
+    for record in records:
         for seat, entry in enumerate(record.seating):
             scores[entry].append(record.scores[seat])
+            seat_scores[seat].append(record.scores[seat])
         for seat in record.winners:
             share = 1 / len(record.winners)
             wins[record.seating[seat]] += share
@@ -223,8 +309,22 @@ def _report(spec: _Spec, games: int, records: list[MatchRecord]) -> SimulationRe
             ci95=_wilson(wins[entry], games),
             mean_score=statistics.fmean(scores[entry]),
             score_sd=statistics.pstdev(scores[entry]),
+            score_min=min(scores[entry]),
+            score_median=float(statistics.median(scores[entry])),
+            score_max=max(scores[entry]),
         )
         for entry in range(n)
+    )
+    by_seat = tuple(
+        SeatStats(
+            seat=seat,
+            wins=seat_wins[seat],
+            win_rate=seat_wins[seat] / games,
+            ci95=_wilson(seat_wins[seat], games),
+            mean_score=statistics.fmean(seat_scores[seat]),
+            score_sd=statistics.pstdev(seat_scores[seat]),
+        )
+        for seat in range(n)
     )
     moves = [record.moves for record in records]
     return SimulationReport(
@@ -238,6 +338,10 @@ def _report(spec: _Spec, games: int, records: list[MatchRecord]) -> SimulationRe
         mean_moves=statistics.fmean(moves),
         moves_sd=statistics.pstdev(moves),
         truncated=sum(record.truncated for record in records),
+        by_seat=by_seat,
+        moves_min=min(moves),
+        moves_max=max(moves),
+        mean_rounds=statistics.fmean(record.rounds for record in records),
     )
 
 
@@ -247,4 +351,7 @@ def _wilson(successes: float, trials: int, z: float = 1.959964) -> tuple[float, 
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At p = 0 or 1 one end is exactly 0 or 1; rounding would leave it a hair inside.
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import click
 
 from tablecards.cli._list import list_games
+from tablecards.cli._play import play_command
+from tablecards.cli._replay import replay_command
+from tablecards.cli._rules import rules_command
 from tablecards.cli._simulate import simulate_command
 
 __all__ = ["cli", "main"]
@@ -17,12 +22,18 @@ def cli() -> None:
 
 
 cli.add_command(list_games)
+cli.add_command(play_command)
+cli.add_command(replay_command)
+cli.add_command(rules_command)
 cli.add_command(simulate_command)
 
 
-def main() -> None:
-    """Console-script entry point: add the plugins' commands, then run."""
-    from tablecards._plugins import plugin_manager
+def main(args: Sequence[str] | None = None) -> None:
+    """Console-script entry point: add the plugins' commands, then run.
 
-    plugin_manager().hook.tablecards_register_commands(cli=cli)
-    cli()
+    ``args`` defaults to the process's command-line arguments.
+    """
+    from tablecards.cli._common import hooks
+
+    hooks().hook.tablecards_register_commands(cli=cli)
+    cli.main(args=list(args) if args is not None else None, prog_name="tablecards")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable
 from typing import Any
 
 import click
+import pluggy
 from rich.console import Console
 
 # Results go to stdout, progress and messages to stderr, so that output pipes cleanly.
@@ -26,3 +28,22 @@ def parse_options(pairs: Iterable[str]) -> dict[str, Any]:
         except json.JSONDecodeError:
             options[key] = raw
     return options
+
+
+@functools.lru_cache(maxsize=1)
+def hooks() -> pluggy.PluginManager:
+    """The plugin manager of the installed plugins, built once per run of the command line.
+
+    The commands call the terminal hooks (``tablecards_render_view``...) and the
+    ``tablecards_register_commands`` hook through it.
+    """
+    from tablecards._plugins import plugin_manager
+
+    return plugin_manager()
+
+
+def split_names(text: str | None) -> list[str] | None:
+    """``"heuristic, random"`` -> ``["heuristic", "random"]``; ``None`` stays ``None``."""
+    if text is None:
+        return None
+    return [name.strip() for name in text.split(",") if name.strip()]

@@ -1,8 +1,14 @@
-"""``tablecards simulate``: many matches between bots, with win rates and scores."""
+"""``tablecards simulate``: many matches between bots, with win rates and scores.
+
+The progress bar goes to stderr (only on a terminal), the results to stdout, so that
+``tablecards simulate hit --json > report.json`` pipes cleanly.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import click
 from rich.table import Table
@@ -10,7 +16,7 @@ from rich.table import Table
 from tablecards._errors import TablecardsError
 from tablecards._plugins import load_game
 from tablecards._simulate import SimulationReport, simulate
-from tablecards.cli._common import out, parse_options
+from tablecards.cli._common import err, out, parse_options, split_names
 
 
 @click.command("simulate")
@@ -34,6 +40,22 @@ from tablecards.cli._common import out, parse_options
     metavar="KEY=VALUE",
     help="A game option (repeatable), e.g. -o rounds=2.",
 )
+@click.option(
+    "-w",
+    "--workers",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Local worker processes; the results do not depend on it.",
+)
+@click.option(
+    "--batch-size",
+    type=click.IntRange(min=1),
+    default=50,
+    show_default=True,
+    help="Matches per task sent to a worker.",
+)
+@click.option("--move-limit", type=click.IntRange(min=1), help="Override the game's move limit.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def simulate_command(
     game: str,
@@ -42,20 +64,35 @@ def simulate_command(
     bots: str | None,
     seed: int,
     options: tuple[str, ...],
+    workers: int,
+    batch_size: int,
+    move_limit: int | None,
     as_json: bool,
 ) -> None:
     """Simulate GAMES matches of GAME between bots; print win rates and scores.
 
-    Seats rotate between matches, so each bot plays every seat equally often.
+    Seats rotate between matches, so each bot plays every seat equally often. Win rates come
+    with a 95% confidence interval (Wilson), per bot and per seat.
     """
-    bot_names = [name.strip() for name in bots.split(",")] if bots else None
+    bot_names = split_names(bots)
     try:
         loaded = load_game(game, **parse_options(options))
         if players is None:
             players = len(bot_names) if bot_names else loaded.default_players
-        if bot_names is None:
+        if not bot_names:
             bot_names = ["random"] * players
-        report = simulate(loaded, players, bot_names, games, seed)
+        with _progress(games) as advance:
+            report = simulate(
+                loaded,
+                players,
+                bot_names,
+                games,
+                seed,
+                workers=workers,
+                batch_size=batch_size,
+                move_limit=move_limit,
+                progress=advance,
+            )
     except (TablecardsError, ValueError) as error:
         raise click.ClickException(str(error)) from None
     if as_json:
@@ -64,12 +101,41 @@ def simulate_command(
         _print(report)
 
 
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[int], None]]:
+    # A progress bar on stderr when it is a terminal; nothing when stderr is piped or captured,
+    # so that logs and tests see only the results.
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as bar:
+        task = bar.add_task("simulate", total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
 def _print(report: SimulationReport) -> None:
     table = Table(
         title=f"{report.game}: {report.games} matches, {report.players} players, seed {report.seed}"
     )
-    for column in ("seat in list", "bot", "win rate", "95% CI", "mean score", "score sd"):
-        table.add_column(column, justify="right")
+    table.add_column("#", justify="right")
+    table.add_column("bot", no_wrap=True)
+    for column in ("win rate", "95% CI", "score", "sd", "min", "median", "max"):
+        table.add_column(column, justify="right", no_wrap=True)
     for entry, stats in enumerate(report.by_bot):
         low, high = stats.ci95
         table.add_row(
@@ -79,10 +145,26 @@ def _print(report: SimulationReport) -> None:
             f"{low:.3f}-{high:.3f}",
             f"{stats.mean_score:.2f}",
             f"{stats.score_sd:.2f}",
+            str(stats.score_min),
+            f"{stats.score_median:g}",
+            str(stats.score_max),
         )
     out.print(table)
+    seats = Table(title="by seat (whoever sat there)")
+    for column in ("seat", "win rate", "95% CI", "score", "sd"):
+        seats.add_column(column, justify="right")
+    for seat in report.by_seat:
+        low, high = seat.ci95
+        seats.add_row(
+            str(seat.seat),
+            f"{seat.win_rate:.3f}",
+            f"{low:.3f}-{high:.3f}",
+            f"{seat.mean_score:.2f}",
+            f"{seat.score_sd:.2f}",
+        )
+    out.print(seats)
     out.print(
-        f"mean match length: {report.mean_moves:.1f} actions (sd {report.moves_sd:.1f}); "
-        f"truncated: {report.truncated}; win rate by seat: "
-        + ", ".join(f"{rate:.3f}" for rate in report.seat_win_rates)
+        f"match length: {report.mean_moves:.1f} actions (sd {report.moves_sd:.1f}, "
+        f"{report.moves_min}-{report.moves_max}), {report.mean_rounds:.2f} rounds; "
+        f"truncated: {report.truncated} of {report.games}"
     )

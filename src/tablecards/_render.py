@@ -1,0 +1,126 @@
+"""The generic terminal rendering of a view, for games whose plugin does not draw its own.
+
+Game plugins draw their own screen through the ``tablecards_render_view`` hook and describe
+their events through ``tablecards_describe_event``; :func:`render_view` and
+:func:`describe_event` ask the plugins first and fall back on the generic forms here. Only
+what a view holds is drawn, so a seat's screen never shows what the seat may not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+if TYPE_CHECKING:
+    import pluggy
+
+    from tablecards._game import Game
+    from tablecards._match import Match
+
+__all__ = [
+    "card_text",
+    "describe_event",
+    "generic_event",
+    "generic_view",
+    "open_view",
+    "render_view",
+]
+
+# Keys every view has; whatever else a view holds is the game's public information.
+_BASE_KEYS = frozenset({"game", "seat", "players", "to_act", "over", "zones", "moves"})
+
+
+def render_view(
+    pm: pluggy.PluginManager | None, game: Game[Any], view: Mapping[str, Any], seat: int | None
+) -> RenderableType:
+    """The game plugin's rendering of ``view`` when it provides one, else :func:`generic_view`."""
+    if pm is not None:
+        drawn = pm.hook.tablecards_render_view(game=game, view=view, seat=seat)
+        if drawn is not None:
+            return drawn  # type: ignore[no-any-return]
+    return generic_view(game, view, seat)
+
+
+def describe_event(
+    pm: pluggy.PluginManager | None, game: Game[Any], event: Mapping[str, Any]
+) -> str:
+    """The game plugin's description of ``event`` when it gives one, else :func:`generic_event`."""
+    if pm is not None:
+        text = pm.hook.tablecards_describe_event(game=game, event=event)
+        if text is not None:
+            return str(text)
+    return generic_event(event)
+
+
+def card_text(card: Mapping[str, Any]) -> str:
+    """A card's JSON as short text: its fields but the id (``{"id": 3, "value": 7}`` -> ``7``)."""
+    values = [str(value) for key, value in card.items() if key != "id"]
+    return " ".join(values) if values else f"#{card.get('id')}"
+
+
+def generic_view(game: Game[Any], view: Mapping[str, Any], seat: int | None) -> RenderableType:
+    """Every zone of ``view`` (cards when shown, else a count) and the game's extra information."""
+    zones = Table(title=f"{game.title}: " + _whose(seat), title_justify="left", expand=False)
+    zones.add_column("zone")
+    zones.add_column("cards", justify="right")
+    zones.add_column("contents")
+    for name, zone in view.get("zones", {}).items():
+        cards = zone.get("cards")
+        shown = "(hidden)" if cards is None else " ".join(card_text(card) for card in cards) or "-"
+        mine = seat is not None and name.endswith(f":{seat}")
+        zones.add_row(Text(name, style="bold" if mine else ""), str(zone.get("count", 0)), shown)
+    parts: list[RenderableType] = [zones]
+    extra = {key: value for key, value in view.items() if key not in _BASE_KEYS}
+    if extra:
+        info = Table(show_header=False, box=None, padding=(0, 1))
+        for key, value in extra.items():
+            info.add_row(Text(key, style="dim"), Text(_value_text(value)))
+        parts.append(info)
+    to_act = ", ".join(str(s) for s in view.get("to_act", ())) or "nobody"
+    parts.append(Text(f"to act: {to_act}; moves played: {view.get('moves', 0)}"))
+    return Group(*parts)
+
+
+def _whose(seat: int | None) -> str:
+    return "everything (all cards shown)" if seat is None else f"what seat {seat} sees"
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(_value_text(item) for item in value) or "-"
+    if isinstance(value, dict):
+        if "id" in value:
+            return card_text(value)
+        return ", ".join(f"{k}: {_value_text(v)}" for k, v in value.items())
+    return "-" if value is None else str(value)
+
+
+def generic_event(event: Mapping[str, Any]) -> str:
+    """One line for an event's JSON: card moves in words, other events as ``Name: field=value``."""
+    kind = event.get("event", "?")
+    if kind == "CardsMoved":
+        count = event.get("count", 0)
+        cards = event.get("cards") or []
+        what = " (" + ", ".join(card_text(card) for card in cards) + ")" if cards else ""
+        noun = "card" if count == 1 else "cards"
+        return f"{count} {noun} {event.get('src')} -> {event.get('dst')}{what}"
+    if kind == "TurnStarted":
+        return f"seat {event.get('seat')} begins a turn (round {event.get('round')})"
+    fields = " ".join(
+        f"{key}={_value_text(value)}" for key, value in event.items() if key != "event"
+    )
+    return f"{kind}: {fields}" if fields else str(kind)
+
+
+def open_view(match: Match) -> dict[str, Any]:
+    """The view with every zone's cards shown: for replays seen by everyone, never during play."""
+    view = match.view(None)
+    view["zones"] = {
+        zone.name: {"count": len(zone), "cards": [card.to_json() for card in zone.cards]}
+        for zone in match.state.zones()
+    }
+    return view

@@ -1,0 +1,233 @@
+"""``tablecards play``: a human plays in the terminal against bots.
+
+Each time a human seat may act, the screen shows that seat's view only (rendered by the game's
+plugin when it provides a rendering), its last events and its legal actions, numbered. Bots act
+as in :func:`tablecards.play`: each with its own generator derived from the seed.
+
+Open moments (several seats may act, whoever speaks first takes the moment): a terminal cannot
+time who speaks first, so **a human among the seats that may act is always asked first**, and
+may act or pass (the game offers the pass). The bots speak once no human may act any more, in
+an order drawn by :class:`tablecards.RandomPriority` from the seeded generator, as in
+:func:`tablecards.play`. This favours the human in races (Stop's calls), which a human at the
+terminal expects: nothing happens behind their back while they read the screen.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.text import Text
+
+from tablecards._bots import Bot
+from tablecards._errors import IllegalAction, NotYourTurn, TablecardsError
+from tablecards._match import Match
+from tablecards._plugins import registry
+from tablecards._runner import RandomPriority
+from tablecards.cli._choice import BadChoice, parse_choice
+from tablecards.cli._common import err, out, parse_options, split_names
+from tablecards.cli._screen import Journal, draw_screen, result_lines
+
+__all__ = ["play_command"]
+
+HELP = """\
+Type the number of an action, its menu text ("draw again"), its name with its fields
+("Raise bid=2 values=1") or its JSON. Other commands: ? (this help), v (show the table again),
+q (quit; the match is saved when --save was given). Ctrl-C quits too, saving first."""
+
+
+class _Quit(Exception):
+    """The human typed ``q``."""
+
+
+@click.command("play")
+@click.argument("game")
+@click.option("-p", "--players", type=click.IntRange(min=1), help="Number of seats.")
+@click.option(
+    "-s",
+    "--seat",
+    "seats",
+    type=click.IntRange(min=0),
+    multiple=True,
+    help="A seat you play (repeatable, for several humans at one terminal). Default: 0.",
+)
+@click.option(
+    "--bots",
+    help="Comma-separated bot names for the other seats, in seat order; one name fills them "
+    "all. Default: the game's heuristic bot, else random.",
+)
+@click.option("--seed", type=int, help="Match seed (default: a random one, shown).")
+@click.option(
+    "-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option."
+)
+@click.option(
+    "--save",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Write the match (JSON) to this file at the end, on q and on Ctrl-C.",
+)
+@click.option(
+    "--events", type=click.IntRange(min=0), default=8, show_default=True, help="Events shown."
+)
+def play_command(
+    game: str,
+    players: int | None,
+    seats: tuple[int, ...],
+    bots: str | None,
+    seed: int | None,
+    options: tuple[str, ...],
+    save: Path | None,
+    events: int,
+) -> None:
+    """Play GAME in the terminal against bots.
+
+    You see only what your seat may see; choose by number or by typing the action.
+    """
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    journal = Journal()
+    try:
+        loaded = registry().load_game(game, **parse_options(options))
+        players = players if players is not None else loaded.default_players
+        humans = tuple(sorted(set(seats))) if seats else (0,)
+        loaded.check_players(players)
+        robots = _make_bots(loaded, players, humans, split_names(bots))
+        match = Match(loaded, players, seed, observers=[journal])
+    except TablecardsError as error:
+        raise click.ClickException(str(error)) from None
+    err.print(f"{loaded.title}, {players} players, seed {seed}; you play seat(s) {humans}")
+    table = _Table(match, humans, robots, seed, journal, events)
+    try:
+        table.run()
+    except _Quit:
+        _save(match, save)
+        return
+    except (KeyboardInterrupt, click.Abort, EOFError):
+        _save(match, save)
+        err.print("Interrupted.")
+        raise SystemExit(130) from None
+    view_seat = humans[0] if len(humans) == 1 else None
+    view = match.view(view_seat)
+    draw_screen(
+        out, loaded, view, view_seat, "Final table", journal.lines(loaded, view_seat, events)
+    )
+    for line in result_lines(match, humans):
+        out.print(line, markup=False)
+    _save(match, save)
+
+
+def _make_bots(
+    game: Any, players: int, humans: tuple[int, ...], names: list[str] | None
+) -> dict[int, Bot]:
+    reg = registry()
+    for seat in humans:
+        if seat >= players:
+            raise click.BadParameter(f"seat {seat} is not a seat of {players}", param_hint="--seat")
+    others = [seat for seat in range(players) if seat not in humans]
+    if not names:
+        names = ["heuristic" if "heuristic" in reg.bot_names(game.name) else "random"]
+    if len(names) == 1:
+        names = names * len(others)
+    if len(names) != len(others):
+        raise click.BadParameter(
+            f"{len(names)} bots for the {len(others)} seats not played by you: {others}",
+            param_hint="--bots",
+        )
+    return {
+        seat: reg.bot(game.name, name).factory(game, seat)
+        for seat, name in zip(others, names, strict=True)
+    }
+
+
+def _save(match: Match, path: Path | None) -> None:
+    if path is None:
+        return
+    path.write_text(match.to_json() + "\n", encoding="utf-8")
+    err.print(f"Match saved to {path} (replay it with: tablecards replay {path})", soft_wrap=True)
+
+
+class _Table:
+    """The loop of one match: humans are asked at the terminal, bots choose by themselves."""
+
+    def __init__(
+        self,
+        match: Match,
+        humans: tuple[int, ...],
+        bots: dict[int, Bot],
+        seed: int,
+        journal: Journal,
+        events: int,
+    ) -> None:
+        self.match = match
+        self.humans = humans
+        self.bots = bots
+        self.journal = journal
+        self.events = events
+        self.arbiter = RandomPriority()
+        # The same derivations as tablecards.play, so bots behave as they do in simulations.
+        self.speak = random.Random(f"{seed}/arbiter")
+        self.rngs = {seat: random.Random(f"{seed}/bot/{seat}") for seat in bots}
+        self.seen = dict.fromkeys(humans, 0)
+
+    def run(self) -> None:
+        match = self.match
+        while not match.is_over:
+            to_act = match.to_act
+            waiting = [seat for seat in to_act if seat in self.humans]
+            if waiting:
+                self.ask(waiting[0], to_act)
+                continue
+            seat = to_act[0] if len(to_act) == 1 else self.arbiter.pick(to_act, self.speak)
+            bot = self.bots[seat]
+            view = match.view(seat) if getattr(bot, "uses_view", True) else {}
+            match.apply(seat, bot.choose(view, match.legal_actions(seat), self.rngs[seat]))
+
+    def screen(self, seat: int, to_act: tuple[int, ...]) -> None:
+        match, game = self.match, self.match.game
+        since = self.seen[seat] if len(self.humans) > 1 else 0
+        lines = self.journal.lines(game, seat, self.events, since)
+        title = f"{game.title} - seat {seat} (you) - move {match.moves + 1} - seed {match.seed}"
+        draw_screen(out, game, match.view(seat), seat, title, lines)
+        if len(to_act) > 1:
+            others = ", ".join(str(s) for s in to_act if s != seat)
+            out.print(
+                f"[bold]Open moment:[/bold] seats {others} may act too; you speak first: "
+                "act or pass."
+            )
+        for number, action in enumerate(match.legal_actions(seat), start=1):
+            out.print(f"  {number}. {match.describe(action)}", markup=False)
+
+    def ask(self, seat: int, to_act: tuple[int, ...]) -> None:
+        """Ask seat ``seat`` until it gives a legal action; apply it."""
+        match = self.match
+        actions = match.legal_actions(seat)
+        types = match.game.action_types()
+        self.screen(seat, to_act)
+        while True:
+            text = click.prompt(
+                f"Seat {seat}, your choice", default="", show_default=False, prompt_suffix="> "
+            ).strip()
+            if text in {"?", "help", "h"}:
+                out.print(HELP, markup=False)
+                continue
+            if text in {"v", "view"}:
+                self.screen(seat, to_act)
+                continue
+            if text in {"q", "quit", "exit"}:
+                raise _Quit
+            try:
+                action = parse_choice(text, actions, match.describe, types)
+                match.apply(seat, action)
+            except BadChoice as error:
+                out.print(Text.assemble(("Not understood: ", "red"), str(error)))
+                continue
+            except (IllegalAction, NotYourTurn) as error:
+                reason = getattr(error, "reason", str(error))
+                rule = getattr(error, "rule", None)
+                where = f" [{rule}]" if rule else ""
+                out.print(Text.assemble(("Not allowed: ", "red"), f"{reason}{where}"))
+                continue
+            self.seen[seat] = len(self.journal.entries)
+            return

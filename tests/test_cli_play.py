@@ -1,0 +1,169 @@
+"""``tablecards play``: scripted humans against bots, for every installed game and for Snap.
+
+Snap (tests/toys.py) has open moments on every pair, so it proves the open-moment handling
+until Stop (the real open moments) is installed; the tests below then cover Stop as well,
+since they are parametrized over :func:`tablecards.available_games`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner, Result
+from toys import PASS, SNAP, SnapGame
+
+import tablecards
+from tablecards import GameInfo, Match
+from tablecards._render import render_view
+from tablecards.cli import cli
+
+GAMES = [*tablecards.available_games(), "snap"]
+ENOUGH = "1\n" * 3000  # more choices than any match asks of one seat
+
+
+@pytest.fixture(autouse=True)
+def snap_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Snap, registered as if a plugin provided it (no rendering hook: the generic screen)."""
+    monkeypatch.setitem(
+        tablecards.registry().games, "snap", GameInfo("snap", SnapGame, None, "1.0")
+    )
+
+
+def play(args: list[str], text: str) -> Result:
+    return CliRunner().invoke(cli, ["play", *args], input=text)
+
+
+def replay_human_moves(save: Path, human: int = 0) -> tuple[Match, list[tuple[Any, ...]]]:
+    """Replay a saved match; for each action: (seat, action, to_act before, legal actions)."""
+    saved = Match.from_json(save.read_text("utf-8"))
+    match = Match(saved.game, saved.players, saved.seed, move_limit=saved.move_limit)
+    steps = []
+    for seat, action in saved.log:
+        steps.append((seat, action, match.to_act, tuple(match.legal_actions(seat))))
+        match.apply(seat, action)
+    return saved, steps
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_scripted_human_plays_a_whole_match_and_bad_entries_are_asked_again(
+    game: str, tmp_path: Path
+) -> None:
+    save = tmp_path / "match.json"
+    result = play([game, "--seed", "5", "--save", str(save)], "banana\n0\n\n" + ENOUGH)
+    assert result.exit_code == 0, result.output[-3000:]
+    assert "Not understood: 'banana' is not a choice" in result.output
+    assert "0 is not on the menu" in result.output
+    assert "nothing was typed" in result.output
+    assert "Match over after" in result.output
+    saved, steps = replay_human_moves(save)
+    assert saved.is_over
+    human = [(action, legal) for seat, action, _, legal in steps if seat == 0]
+    assert human, "the human never acted"
+    # "1" every time: the human played the first item of the menu, each time it was asked.
+    assert all(action == legal[0] for action, legal in human)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_in_open_moments_the_human_speaks_before_the_bots(game: str, tmp_path: Path) -> None:
+    save = tmp_path / "match.json"
+    result = play([game, "--seed", "11", "--save", str(save)], ENOUGH)
+    assert result.exit_code == 0, result.output[-3000:]
+    _, steps = replay_human_moves(save)
+    open_moments = [seat for seat, _, to_act, _ in steps if len(to_act) > 1 and 0 in to_act]
+    # No bot ever took an open moment the human could still act in.
+    assert all(seat == 0 for seat in open_moments)
+    if open_moments:
+        assert "Open moment:" in result.output and "you speak first: act or pass" in result.output
+    if game == "snap":
+        assert open_moments, "Snap must offer the human an open moment with this seed"
+
+
+def test_the_human_may_pass_in_an_open_moment_and_a_bot_then_takes_it(tmp_path: Path) -> None:
+    # Typed forms: "pass" in an open moment, "Flip" otherwise (a wrong form is explained).
+    save = tmp_path / "match.json"
+    script = "snap\n" + "pass\nflip\n" * 400  # "snap" first: not legal on a flip turn
+    result = play(["snap", "--seed", "11", "--save", str(save), "--bots", "random"], script)
+    assert result.exit_code == 0, result.output[-3000:]
+    assert "Not allowed: no pair is showing: flip a card" in result.output
+    _, steps = replay_human_moves(save)
+    passes = [
+        index for index, (seat, action, *_rest) in enumerate(steps) if (seat, action) == (0, PASS)
+    ]
+    assert passes
+    assert all(action != SNAP for seat, action, *_rest in steps if seat == 0)
+    assert any(seat != 0 and action == SNAP for seat, action, *_rest in steps)
+
+
+def test_the_screen_shows_only_the_human_seat_view(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    drawn: list[tuple[Any, int | None]] = []
+
+    def spy(pm: Any, game: Any, view: Any, seat: int | None) -> Any:
+        drawn.append((json.loads(json.dumps(view)), seat))
+        return render_view(pm, game, view, seat)
+
+    monkeypatch.setattr("tablecards.cli._screen.render_view", spy)
+    result = play(["snap", "--players", "3", "--seat", "2", "--seed", "3"], ENOUGH)
+    assert result.exit_code == 0, result.output[-3000:]
+    assert len(drawn) > 5
+    assert all(seat == 2 and view["seat"] == 2 for view, seat in drawn)
+    assert all("cards" not in view["zones"]["deck"] for view, _ in drawn)  # the deck is hidden
+    assert "(hidden)" in result.output
+
+
+def test_ctrl_c_saves_the_match_before_quitting(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    answers = iter(["1", "1", "1"])
+
+    def prompt(*args: Any, **kwargs: Any) -> str:
+        for answer in answers:
+            return answer
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(click, "prompt", prompt)
+    save = tmp_path / "match.json"
+    result = CliRunner().invoke(cli, ["play", "hit", "--seed", "2", "--save", str(save)])
+    assert result.exit_code == 130
+    assert "Interrupted" in result.output and f"Match saved to {save}" in result.output
+    saved = Match.from_json(save.read_text("utf-8"))
+    assert not saved.is_over
+    assert sum(seat == 0 for seat, _ in saved.log) == 3
+
+
+def test_end_of_input_and_quit_save_too(tmp_path: Path) -> None:
+    save = tmp_path / "match.json"
+    assert play(["hit", "--seed", "2", "--save", str(save)], "1\n").exit_code == 130
+    assert sum(seat == 0 for seat, _ in Match.from_json(save.read_text()).log) == 1
+    result = play(["hit", "--seed", "2", "--save", str(save)], "?\n1\nq\n")
+    assert result.exit_code == 0
+    assert "Other commands:" in result.output  # the help
+    assert sum(seat == 0 for seat, _ in Match.from_json(save.read_text()).log) == 1
+
+
+def test_the_same_seed_and_choices_give_the_same_match(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    for path in (first, second):
+        play(["hit", "--seed", "8", "--bots", "heuristic,random", "--save", str(path)], ENOUGH)
+    assert first.read_bytes() == second.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nogame"], "unknown game 'nogame'"),
+        (["hit", "--seat", "7"], "seat 7 is not a seat of 3"),
+        (["hit", "--bots", "random,random,random"], "3 bots for the 2 seats not played by you"),
+        (["hit", "--bots", "genius"], "unknown bot 'genius'"),
+        (["hit", "--players", "9"], "played by 2 to 6 players, not 9"),
+    ],
+)
+def test_bad_arguments_are_explained(args: list[str], message: str) -> None:
+    result = play(args, "")
+    assert result.exit_code != 0
+    assert message in result.output

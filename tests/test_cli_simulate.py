@@ -1,0 +1,72 @@
+"""``tablecards simulate``: JSON and tables on stdout, progress on stderr, workers."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+from tablecards.cli import _simulate, cli
+
+ARGS = ["simulate", "hit", "--bots", "heuristic,random,random", "-n", "30", "--seed", "4"]
+
+
+def test_one_and_two_workers_print_identical_json() -> None:
+    one = CliRunner().invoke(cli, [*ARGS, "--workers", "1", "--batch-size", "4", "--json"])
+    two = CliRunner().invoke(cli, [*ARGS, "--workers", "2", "--batch-size", "4", "--json"])
+    assert one.exit_code == two.exit_code == 0, one.output + two.output
+    assert one.stdout == two.stdout
+    report = json.loads(one.stdout)
+    assert [entry["bot"] for entry in report["by_bot"]] == ["heuristic", "random", "random"]
+    for stats in report["by_bot"] + report["by_seat"]:
+        low, high = stats["ci95"]
+        assert low <= stats["win_rate"] <= high
+    assert {"score_sd", "score_min", "score_median", "score_max"} <= set(report["by_bot"][0])
+    assert report["truncated"] == 0 and report["moves_min"] <= report["mean_moves"]
+
+
+def test_the_table_shows_bots_seats_lengths_and_truncations() -> None:
+    result = CliRunner().invoke(cli, ARGS)
+    assert result.exit_code == 0, result.output
+    report = json.loads(CliRunner().invoke(cli, [*ARGS, "--json"]).stdout)
+    heuristic = report["by_bot"][0]
+    low, high = heuristic["ci95"]
+    assert f"{heuristic['win_rate']:.3f}" in result.stdout
+    assert f"{low:.3f}-{high:.3f}" in result.stdout
+    assert "by seat (whoever sat there)" in result.stdout
+    assert f"match length: {report['mean_moves']:.1f} actions" in result.stdout
+    assert "truncated: 0 of 30" in result.stdout
+
+
+def test_progress_goes_to_stderr_on_a_terminal_and_stdout_stays_json(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    screen = io.StringIO()
+    monkeypatch.setattr(_simulate, "err", Console(file=screen, force_terminal=True, width=100))
+    result = CliRunner().invoke(cli, [*ARGS, "--batch-size", "5", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games"] == 30
+    assert "simulating" in screen.getvalue() and "30/30" in screen.getvalue()
+
+
+def test_move_limit_counts_truncations() -> None:
+    result = CliRunner().invoke(cli, [*ARGS, "--move-limit", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["truncated"] == 30
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--bots", "genius,random,random"], "unknown bot 'genius' for game 'hit'"),
+        (["--players", "2"], "3 bots for 2 players"),
+        (["-o", "rounds=0"], "bad option value"),
+    ],
+)
+def test_bad_arguments_are_one_clear_error(extra: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli, [*ARGS, *extra])
+    assert result.exit_code == 1
+    assert message in result.output

@@ -1,0 +1,115 @@
+"""``tablecards.simulate``: statistics, seat rotation, executors and workers, errors."""
+
+from __future__ import annotations
+
+import statistics
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import tablecards
+from tablecards import Match, match_seed, play
+from tablecards._simulate import _wilson
+
+BOTS = ["heuristic", "random", "random"]
+
+
+def test_the_report_matches_matches_played_by_hand() -> None:
+    # Match i: seed match_seed(seed, i), bot entry j at seat (i + j) % players.
+    games, seed = 12, 3
+    report = tablecards.simulate("hit", bots=BOTS, games=games, seed=seed)
+    registry = tablecards.registry()
+    game = tablecards.load_game("hit")
+    scores: list[list[int]] = [[], [], []]
+    wins = [0.0, 0.0, 0.0]
+    seat_wins = [0.0, 0.0, 0.0]
+    moves = []
+    for index in range(games):
+        seating = [(seat - index) % 3 for seat in range(3)]
+        bots = [
+            registry.bot("hit", BOTS[entry]).factory(game, seat)
+            for seat, entry in enumerate(seating)
+        ]
+        result = play(Match(game, 3, match_seed(seed, index)), bots, seed=match_seed(seed, index))
+        moves.append(result.moves)
+        for seat, entry in enumerate(seating):
+            scores[entry].append(result.scores[seat])
+        for seat in result.winners:
+            wins[seating[seat]] += 1 / len(result.winners)
+            seat_wins[seat] += 1 / len(result.winners)
+    for entry, stats in enumerate(report.by_bot):
+        assert stats.bot == BOTS[entry]
+        assert stats.wins == pytest.approx(wins[entry])
+        assert stats.mean_score == pytest.approx(statistics.fmean(scores[entry]))
+        assert stats.score_sd == pytest.approx(statistics.pstdev(scores[entry]))
+        assert (stats.score_min, stats.score_max) == (min(scores[entry]), max(scores[entry]))
+        assert stats.score_median == statistics.median(scores[entry])
+    for seat, at_seat in enumerate(report.by_seat):
+        assert at_seat.seat == seat
+        assert at_seat.win_rate == pytest.approx(seat_wins[seat] / games)
+        assert at_seat.win_rate == report.seat_win_rates[seat]
+        low, high = at_seat.ci95
+        assert low <= at_seat.win_rate <= high
+    assert report.mean_moves == pytest.approx(statistics.fmean(moves))
+    assert (report.moves_min, report.moves_max) == (min(moves), max(moves))
+    assert report.mean_rounds == 1.0
+    assert report.truncated == 0
+
+
+def test_workers_and_executors_give_the_same_report() -> None:
+    alone = tablecards.simulate("hit", bots=BOTS, games=40, seed=9, batch_size=7)
+    processes = tablecards.simulate("hit", bots=BOTS, games=40, seed=9, batch_size=7, workers=2)
+    with ThreadPoolExecutor(3) as executor:
+        threads = tablecards.simulate(
+            "hit", bots=BOTS, games=40, seed=9, batch_size=3, executor=executor
+        )
+    assert alone.to_json() == processes.to_json() == threads.to_json()
+    assert alone.by_bot[0].wins > 0  # not a degenerate report
+
+
+def test_progress_is_reported_after_each_batch_up_to_the_total() -> None:
+    seen: list[int] = []
+    tablecards.simulate("hit", games=25, seed=1, batch_size=10, progress=seen.append)
+    assert seen == [10, 20, 25]
+    with ThreadPoolExecutor(2) as executor:
+        seen.clear()
+        tablecards.simulate(
+            "hit", games=25, seed=1, batch_size=10, executor=executor, progress=seen.append
+        )
+    assert sorted(seen) == seen and seen[-1] == 25 and len(seen) == 3
+
+
+def test_truncated_matches_are_counted_and_win_nothing() -> None:
+    report = tablecards.simulate("hit", games=6, seed=1, move_limit=5)
+    assert report.truncated == 6
+    assert report.moves_max == 5
+    assert all(stats.wins == 0 for stats in report.by_bot)
+    assert all(stats.win_rate == 0 for stats in report.by_seat)
+
+
+def test_the_wilson_interval() -> None:
+    # Reference values (Wilson score interval, z = 1.96).
+    assert _wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert _wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert _wilson(10, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
+    # The ends are exact, so that an all-win rate lies inside its interval.
+    assert _wilson(200, 200)[1] == 1.0 and _wilson(0, 200)[0] == 0.0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"workers": 0}, "workers must be at least 1"),
+        ({"batch_size": 0}, "batch_size must be at least 1"),
+        ({"games": 0}, "games must be at least 1"),
+        ({"bots": ["random"], "players": 3}, "1 bots for 3 players"),
+    ],
+)
+def test_bad_arguments_fail_before_any_work(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        tablecards.simulate("hit", **kwargs)  # type: ignore[arg-type]
+
+
+def test_workers_and_an_executor_together_are_refused() -> None:
+    with ThreadPoolExecutor(1) as executor, pytest.raises(ValueError, match="not both"):
+        tablecards.simulate("hit", games=2, workers=2, executor=executor)
