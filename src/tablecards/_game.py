@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
 from tablecards._actions import Action, Illegal
+from tablecards._cards import Card
 from tablecards._errors import UnknownOption
 from tablecards._random import MatchRandom
 from tablecards._state import State
@@ -169,6 +170,29 @@ class Game(Generic[S]):
         Whatever this returns must be visible to ``seat``; zones are rendered by the engine.
         """
         return {}
+
+    def known_cards(self, state: S, seat: int) -> Collection[Card]:
+        """Cards whose place ``seat`` knows although they lie in zones it cannot see.
+
+        After a private exchange the giver knows which card now sits in the taker's hand; a
+        card shown and put back is known to whoever saw it. List here too the hidden cards the
+        state already refers to (a card chosen face down, recorded by its value, not yet
+        given): they are settled, whoever knows them.
+
+        The conformance kit's no-leak check (:func:`tablecards.testing.check_game`) shuffles
+        what a seat cannot see and never moves these cards, so a view that rightly mentions
+        them is not a leak and the rules never meet a state they exclude. Default: none.
+        """
+        return ()
+
+    def card_back(self, card: Card) -> object:
+        """What anyone can tell of ``card`` face down, as a hashable value (default: its class).
+
+        The no-leak check swaps hidden cards only with cards of an equal back, so that it never
+        builds a state the rules exclude (a point card in a hand of numbered cards). Override it
+        when cards of one class are still told apart face down.
+        """
+        return type(card)
 
     def move_limit(self, players: int) -> int:
         """How many actions a match may take before the engine ends it as truncated."""

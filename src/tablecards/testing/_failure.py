@@ -1,0 +1,85 @@
+"""What a failed check reports: the check, the match (game, seats, seed) and the action."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from tablecards._actions import Action
+
+__all__ = ["CHECKS", "ConformanceFailure", "Where"]
+
+#: The names of the kit's checks, in the order a match meets them.
+CHECKS: tuple[str, ...] = (
+    "structure",
+    "playout",
+    "conservation",
+    "liveness",
+    "views",
+    "rejection",
+    "leaks",
+    "determinism",
+    "persistence",
+    "bots",
+)
+
+
+@attrs.frozen
+class Where:
+    """A moment of a kit match: its seats and seed, and how many actions of its log were played.
+
+    ``log`` holds the actions played before (``index`` of them) and ``seat``/``action`` the
+    next one, that broke the check (or before which it broke), when there is one. The kit's
+    playouts are seeded: ``check_game(game, players=[players], seeds=[seed])`` plays the
+    same match again.
+    """
+
+    game: str
+    players: int
+    seed: int
+    index: int | None = None
+    seat: int | None = None
+    action: Action | None = None
+    log: tuple[tuple[int, Action], ...] = ()
+
+    def at(
+        self,
+        index: int,
+        log: Sequence[tuple[int, Action]],
+        seat: int | None = None,
+        action: Action | None = None,
+    ) -> Where:
+        """The same match at ``index`` actions played (``seat``/``action``: the one tried)."""
+        return attrs.evolve(self, index=index, seat=seat, action=action, log=tuple(log[:index]))
+
+    def describe(self) -> str:
+        """One line naming the match and the action."""
+        text = f"{self.game}, players={self.players}, seed={self.seed}"
+        if self.index is not None:
+            text += f", after {self.index} action(s)"
+        if self.action is not None:
+            text += f", when seat {self.seat} plays {self.action!r}"
+        return text
+
+
+class ConformanceFailure(AssertionError):
+    """A game broke one of the kit's checks.
+
+    Attributes:
+        check: which check (one of :data:`CHECKS`).
+        where: the match and the action (a :class:`Where`): enough to replay the failure.
+        detail: what was wrong, in words.
+
+    It subclasses :class:`AssertionError` so that pytest reports it as a failed test.
+    """
+
+    def __init__(self, check: str, where: Where, detail: str) -> None:
+        self.check = check
+        self.where = where
+        self.detail = detail
+        replay = (
+            f"replay: check_game(game, players=[{where.players}], seeds=[{where.seed}]); "
+            f"the failure's .where.log holds the {len(where.log)} action(s) before it"
+        )
+        super().__init__(f"[{check}] {where.describe()}:\n  {detail}\n  {replay}")

@@ -1,0 +1,356 @@
+"""Toy games for the conformance kit's own tests: one correct hand game, then one fault each.
+
+``HandsGame`` is correct (the kit passes it): secret hands, a hidden deck and private gifts of
+cards, which it declares through :meth:`Game.known_cards`. Every other class breaks exactly one
+promise, by overriding one piece of Snap (``tests/toys.py``) or of ``HandsGame``, and the kit's
+tests assert that the kit reports it under the check that exists for it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+from typing import Any, ClassVar
+
+import attrs
+from toys import PASS, SNAP, SnapCard, SnapGame, SnapState
+
+from tablecards import (
+    Action,
+    Card,
+    Event,
+    Game,
+    Illegal,
+    MatchRandom,
+    State,
+    Visibility,
+    Zone,
+    next_seat,
+)
+
+# -- a correct game with secrets ------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class HandCard(Card):
+    """A card with a rank."""
+
+    rank: int
+
+
+@attrs.frozen(slots=True)
+class Play(Action):
+    """Lay card ``card`` (an id) from your hand on the table, then draw."""
+
+    card: int
+
+
+@attrs.frozen(slots=True)
+class Give(Action):
+    """Give card ``card`` from your hand to seat ``to``, face down (only you two see it)."""
+
+    card: int
+    to: int
+
+
+@attrs.frozen(slots=True)
+class Gave(Event):
+    """Seat ``giver`` gave a card to seat ``taker`` (the card travels in a CardsMoved)."""
+
+    giver: int
+    taker: int
+
+
+@attrs.frozen(slots=True)
+class Laid(Event):
+    """Seat ``seat`` laid a card on the table."""
+
+    seat: int
+
+
+@attrs.define(slots=True, eq=False, kw_only=True)
+class HandsState(State):
+    """A hidden deck, secret hands, a public table; ``gifts`` maps a given card to its giver."""
+
+    deck: Zone[HandCard]
+    hands: tuple[Zone[HandCard], ...]
+    table: Zone[HandCard]
+    current: int = 0
+    laid: tuple[int, ...] = ()
+    gifts: dict[int, int] = attrs.field(factory=dict)
+
+
+class HandsGame(Game[HandsState]):
+    """Lay your cards one by one, or pass one secretly to a neighbour; the most laid wins."""
+
+    name: ClassVar[str] = "hands"
+    title: ClassVar[str] = "Hands"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    default_players: ClassVar[int] = 3
+    actions: ClassVar[tuple[type[Action], ...]] = (Play, Give)
+
+    def initial_state(self, players: int, rng: MatchRandom) -> HandsState:
+        return HandsState(
+            players=players,
+            rng=rng,
+            deck=Zone("deck", Visibility.HIDDEN, None, [HandCard(i, i % 5) for i in range(20)]),
+            hands=tuple(Zone(f"hand:{s}", Visibility.OWNER, s) for s in range(players)),
+            table=Zone("table", Visibility.PUBLIC),
+            laid=(0,) * players,
+        )
+
+    def setup(self, state: HandsState) -> None:
+        state.shuffle(state.deck)
+        state.deal(state.deck, state.hands, 3)
+        state.to_act = (0,)
+
+    def legal_actions(self, state: HandsState, seat: int) -> Sequence[Action]:
+        if seat not in state.to_act:
+            return ()
+        hand = state.hands[seat].cards
+        plays: list[Action] = [Play(card.id) for card in hand]
+        gives = [Give(c.id, to) for c in hand for to in range(state.players) if to != seat]
+        return plays + gives
+
+    def why_illegal(self, state: HandsState, seat: int, action: Action) -> Illegal | None:
+        held = {card.id for card in state.hands[seat].cards}
+        if isinstance(action, Play) and action.card in held:
+            return None
+        if isinstance(action, Give) and action.card in held:
+            if type(action.to) is int and 0 <= action.to < state.players and action.to != seat:
+                return None
+            return Illegal("give to another seat of the table")
+        return Illegal("that card is not in your hand")
+
+    def apply(self, state: HandsState, seat: int, action: Action) -> None:
+        hand = state.hands[seat]
+        card = next(c for c in hand.cards if c.id == action.card)  # type: ignore[attr-defined]
+        if isinstance(action, Give):
+            state.move((card,), hand, state.hands[action.to])
+            state.gifts[card.id] = seat
+            state.emit(Gave(seat, action.to))
+        else:
+            self.lay(state, seat, card)
+        self.next_turn(state)
+
+    def lay(self, state: HandsState, seat: int, card: HandCard) -> None:
+        """Lay ``card`` from the seat's hand, then draw one if the deck has any."""
+        state.move((card,), state.hands[seat], state.table)
+        state.gifts.pop(card.id, None)
+        state.laid = tuple(n + (s == seat) for s, n in enumerate(state.laid))
+        state.emit(Laid(seat))
+        if state.deck.cards:
+            state.draw(state.deck, state.hands[seat])
+
+    def next_turn(self, state: HandsState) -> None:
+        """The next seat clockwise that still holds cards; the game ends when nobody does."""
+        empty = {s for s in range(state.players) if not state.hands[s].cards}
+        if len(empty) == state.players:
+            state.over = True
+            state.to_act = ()
+            return
+        state.current = next_seat(state.current, state.players, skip=empty)
+        state.to_act = (state.current,)
+
+    def scores(self, state: HandsState) -> tuple[int, ...]:
+        return state.laid
+
+    def known_cards(self, state: HandsState, seat: int) -> Collection[Card]:
+        """A giver knows where the card it gave lies, until someone moves it again."""
+        return [
+            card
+            for hand in state.hands
+            for card in hand.cards
+            if state.gifts.get(card.id) == seat and hand.owner != seat
+        ]
+
+    def view_extra(self, state: HandsState, seat: int | None) -> dict[str, Any]:
+        gave = sorted(card.id for card in self.known_cards(state, seat)) if seat is not None else []
+        return {"current": state.current, "laid": list(state.laid), "gave": gave}
+
+
+# -- one fault each -------------------------------------------------------------------------
+
+
+class EndlessSnap(SnapGame):
+    """Fault (playout): never ends, so it flips from an empty deck and crashes."""
+
+    def _next_turn(self, state: SnapState) -> None:
+        state.current = next_seat(state.current, state.players)
+        state.to_act = (state.current,)
+
+
+class DuplicatingSnap(SnapGame):
+    """Fault (conservation): a snap copies the pile into the winner's cards instead of moving it."""
+
+    def apply(self, state: SnapState, seat: int, action: Action) -> None:
+        if action == SNAP:
+            state.won[seat].cards.extend(state.pile.cards)  # the pile keeps them too
+            state.waiting = ()
+            self._next_turn(state)
+            return
+        super().apply(state, seat, action)
+
+
+class StuckSnap(SnapGame):
+    """Fault (liveness): on a pair the flipper is asked to act but may not snap or pass."""
+
+    def legal_actions(self, state: SnapState, seat: int) -> Sequence[Action]:
+        if state.waiting and seat == state.current:
+            return ()
+        return super().legal_actions(state, seat)
+
+
+class MutatingSnap(SnapGame):
+    """Fault (rejection): refusing an action first moves the turn on."""
+
+    def why_illegal(self, state: SnapState, seat: int, action: Action) -> Illegal | None:
+        why = super().why_illegal(state, seat, action)
+        if why is not None:
+            state.current = next_seat(state.current, state.players)  # a change before refusing
+        return why
+
+
+class UnseededSnap(SnapGame):
+    """Fault (determinism): shuffles with Python's global generator, not the match's."""
+
+    def setup(self, state: SnapState) -> None:
+        random.shuffle(state.deck.cards)
+        state.to_act = (0,)
+
+
+class LaxSnap(SnapGame):
+    """Fault (rejection): why_illegal accepts every action of the game, legal now or not."""
+
+    def why_illegal(self, state: SnapState, seat: int, action: Action) -> Illegal | None:
+        return None
+
+
+class TrustingHands(HandsGame):
+    """Fault (rejection): a gift to a seat number out of range crashes instead of being refused."""
+
+    def why_illegal(self, state: HandsState, seat: int, action: Action) -> Illegal | None:
+        if isinstance(action, Give) and state.hands[action.to] is state.hands[seat]:
+            return Illegal("give to another seat")  # the lookup raises IndexError first
+        return super().why_illegal(state, seat, action)
+
+
+@attrs.frozen
+class ListedOptions:
+    """Options whose value is a tuple: saved as a JSON list, it never equals itself again."""
+
+    ranks: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+
+
+class UnsavableSnap(SnapGame):
+    """Fault (persistence): a saved match does not load back (its options do not round-trip)."""
+
+    Options: ClassVar[type[Any]] = ListedOptions
+
+    def initial_state(self, players: int, rng: MatchRandom) -> SnapState:
+        ranks = [rank for rank in self.options.ranks for _ in range(4)]
+        return SnapState(
+            players=players,
+            rng=rng,
+            deck=Zone(
+                "deck", Visibility.HIDDEN, None, [SnapCard(i, r) for i, r in enumerate(ranks)]
+            ),
+            pile=Zone("pile", Visibility.PUBLIC),
+            won=tuple(Zone(f"won:{s}", Visibility.PUBLIC, s) for s in range(players)),
+        )
+
+
+class ZoneInViewSnap(SnapGame):
+    """Fault (views / bots): the view hands out the pile zone itself, a live part of the state."""
+
+    def view_extra(self, state: SnapState, seat: int | None) -> dict[str, Any]:
+        return {**super().view_extra(state, seat), "pile": state.pile}
+
+
+class DeckInViewSnap(SnapGame):
+    """Fault (leaks, in a view): every view shows the hidden deck's top card."""
+
+    def view_extra(self, state: SnapState, seat: int | None) -> dict[str, Any]:
+        top = state.deck.top
+        return {**super().view_extra(state, seat), "next": top.to_json() if top else None}
+
+
+class ShownHands(HandsGame):
+    """Fault (leaks, in a view): every view shows every hand."""
+
+    def view_extra(self, state: HandsState, seat: int | None) -> dict[str, Any]:
+        hands = {h.name: [c.id for c in h.cards] for h in state.hands}
+        return {**super().view_extra(state, seat), "hands": hands}
+
+
+@attrs.frozen(slots=True)
+class HandTold(Event):
+    """The hand of seat ``seat`` (public: the fault)."""
+
+    seat: int
+    cards: tuple[HandCard, ...]
+
+
+class TellingHands(HandsGame):
+    """Fault (leaks, in an event): the next seat's hand is announced to everyone."""
+
+    def next_turn(self, state: HandsState) -> None:
+        super().next_turn(state)
+        if not state.over:
+            state.emit(HandTold(state.current, tuple(state.hands[state.current].cards)))
+
+
+class ForgetfulHands(HandsGame):
+    """Fault (leaks, undeclared knowledge): shows a giver its gifts but declares no known cards.
+
+    Its views are right, but the kit cannot tell them from a leak: ``known_cards`` is the way a
+    game says what a seat knows of zones it cannot see.
+    """
+
+    def known_cards(self, state: HandsState, seat: int) -> Collection[Card]:
+        return ()
+
+    def view_extra(self, state: HandsState, seat: int | None) -> dict[str, Any]:
+        gave = (
+            sorted(
+                card.id
+                for hand in state.hands
+                for card in hand.cards
+                if state.gifts.get(card.id) == seat and hand.owner != seat
+            )
+            if seat is not None
+            else []
+        )
+        return {"current": state.current, "laid": list(state.laid), "gave": gave}
+
+
+class CheatingBot:
+    """Fault (bots): answers with an action that is not among the legal ones."""
+
+    def __init__(self, game: Game[Any] | None = None, seat: int = 0) -> None:
+        self.seat = seat
+
+    def choose(self, view: Any, actions: Sequence[Action], rng: random.Random) -> Action:
+        return PASS if PASS not in actions else SNAP
+
+
+__all__ = [
+    "CheatingBot",
+    "DeckInViewSnap",
+    "DuplicatingSnap",
+    "EndlessSnap",
+    "ForgetfulHands",
+    "Give",
+    "HandsGame",
+    "HandsState",
+    "LaxSnap",
+    "MutatingSnap",
+    "ShownHands",
+    "StuckSnap",
+    "TellingHands",
+    "TrustingHands",
+    "UnsavableSnap",
+    "UnseededSnap",
+    "ZoneInViewSnap",
+]

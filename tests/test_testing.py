@@ -1,0 +1,277 @@
+"""The conformance kit catches each fault it exists for, names the seed and the action, and
+passes correct games (with secrets, private gifts and open moments)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from broken_toys import (
+    CheatingBot,
+    DeckInViewSnap,
+    DuplicatingSnap,
+    EndlessSnap,
+    ForgetfulHands,
+    Give,
+    HandsGame,
+    HandsState,
+    LaxSnap,
+    MutatingSnap,
+    ShownHands,
+    StuckSnap,
+    TellingHands,
+    TrustingHands,
+    UnsavableSnap,
+    UnseededSnap,
+    ZoneInViewSnap,
+)
+from toys import SnapGame
+
+import tablecards
+from tablecards import Game, Match, RandomBot
+from tablecards.testing import (
+    CHECKS,
+    SEEDS_ENV,
+    ConformanceFailure,
+    check_game,
+    default_seeds,
+)
+
+pytest_plugins = ["pytester"]
+
+SEEDS = 20
+
+
+def failure_of(game: Game[Any], **kwargs: Any) -> ConformanceFailure:
+    with pytest.raises(ConformanceFailure) as info:
+        check_game(game, seeds=kwargs.pop("seeds", SEEDS), **kwargs)
+    return info.value
+
+
+def replayed(game: Game[Any], failure: ConformanceFailure) -> Match:
+    """The failing match, rebuilt from what the failure reports."""
+    where = failure.where
+    match = Match(game, players=where.players, seed=where.seed)
+    for seat, action in where.log:
+        match.apply(seat, action)
+    return match
+
+
+# -- each check catches its fault -----------------------------------------------------------
+
+
+def test_conservation_catches_a_duplicated_card_at_the_action_that_copied_it() -> None:
+    failure = failure_of(DuplicatingSnap())
+    assert failure.check == "conservation"
+    assert "in more than one place" in failure.detail
+    match = replayed(DuplicatingSnap(), failure)
+    cards = len(match.state.cards())
+    assert failure.where.seat is not None and failure.where.action is not None
+    match.apply(failure.where.seat, failure.where.action)
+    assert len(match.state.cards()) > cards  # the reported action is the one that copies
+
+
+def test_playout_catches_rules_that_crash_on_a_legal_action() -> None:
+    failure = failure_of(EndlessSnap())
+    assert failure.check == "playout"
+    assert "IndexError" in failure.detail
+    match = replayed(EndlessSnap(), failure)
+    assert failure.where.seat is not None and failure.where.action is not None
+    with pytest.raises(tablecards.RulesError):
+        match.apply(failure.where.seat, failure.where.action)
+
+
+def test_liveness_catches_a_seat_asked_to_act_without_any_legal_action() -> None:
+    failure = failure_of(StuckSnap())
+    assert failure.check == "liveness"
+    assert "has no legal action" in failure.detail
+    match = replayed(StuckSnap(), failure)
+    assert failure.where.seat is not None and failure.where.action is not None
+    match.apply(failure.where.seat, failure.where.action)
+    assert any(not match.legal_actions(seat) for seat in match.to_act)
+
+
+def test_rejection_catches_a_state_changed_before_an_illegal_action_is_refused() -> None:
+    failure = failure_of(MutatingSnap())
+    assert failure.check == "rejection"
+    assert "changed although the action was refused" in failure.detail
+    match = replayed(MutatingSnap(), failure)
+    before = match.to_json()
+    assert failure.where.seat is not None and failure.where.action is not None
+    with pytest.raises(tablecards.IllegalAction):
+        match.apply(failure.where.seat, failure.where.action)
+    assert match.to_json() != before
+
+
+def test_rejection_catches_rules_that_accept_an_action_they_do_not_list() -> None:
+    failure = failure_of(LaxSnap())
+    assert failure.check == "rejection"
+    assert "accepted an action it must refuse" in failure.detail
+    match = replayed(LaxSnap(), failure)
+    assert failure.where.seat is not None
+    assert failure.where.action not in match.legal_actions(failure.where.seat)
+
+
+def test_rejection_catches_a_malformed_action_that_crashes_the_rules() -> None:
+    failure = failure_of(TrustingHands())
+    assert failure.check == "rejection"
+    assert "crashed instead of raising IllegalAction: IndexError" in failure.detail
+    assert isinstance(failure.where.action, Give) and failure.where.action.to >= 4
+
+
+def test_determinism_catches_a_shuffle_not_drawn_from_the_match_generator() -> None:
+    failure = failure_of(UnseededSnap())
+    assert failure.check == "determinism"
+    assert "setup" in failure.detail and failure.where.index == 0
+
+
+def test_persistence_catches_a_save_that_does_not_load_back() -> None:
+    failure = failure_of(UnsavableSnap())
+    assert failure.check == "persistence"
+    assert "does not load" in failure.detail
+    # Determinism alone passes: only saving and loading breaks.
+    check_game(UnsavableSnap(), seeds=5, checks={"determinism", "playout"})
+
+
+def test_leaks_catches_a_hand_shown_to_everyone_in_a_view() -> None:
+    failure = failure_of(ShownHands())
+    assert failure.check == "leaks"
+    assert "changed the view" in failure.detail and "'hands'" in failure.detail
+
+
+def test_leaks_catches_a_hand_shown_to_everyone_in_an_event() -> None:
+    failure = failure_of(TellingHands())
+    assert failure.check == "leaks"
+    assert "changed the events" in failure.detail
+
+
+def test_leaks_catches_a_hidden_deck_card_in_a_view() -> None:
+    failure = failure_of(DeckInViewSnap())
+    assert failure.check == "leaks"
+    assert "'next'" in failure.detail and "zones deck" in failure.detail
+
+
+def test_leaks_needs_games_to_declare_what_a_seat_knows_of_hidden_zones() -> None:
+    # ForgetfulHands shows a giver its gifts (fair) without declaring them as known cards.
+    failure = failure_of(ForgetfulHands())
+    assert failure.check == "leaks" and "'gave'" in failure.detail
+    check_game(HandsGame(), seeds=SEEDS, checks={"leaks"})  # the same game, declared: passes
+
+
+def test_views_catch_a_view_that_hands_out_part_of_the_state() -> None:
+    failure = failure_of(ZoneInViewSnap())
+    assert failure.check == "views"
+    assert "Zone object" in failure.detail
+
+
+def test_bots_are_given_plain_views_only() -> None:
+    failure = failure_of(ZoneInViewSnap(), checks={"bots"}, bots={"plain": PlainViewBot})
+    assert failure.check == "bots"
+    assert "the view given to bot 'plain'" in failure.detail
+
+
+def test_bots_check_catches_a_bot_choosing_an_illegal_action() -> None:
+    failure = failure_of(SnapGame(), checks={"bots"}, bots={"cheat": CheatingBot})
+    assert failure.check == "bots"
+    assert "not among the legal actions" in failure.detail
+
+
+class PlainViewBot(RandomBot):
+    """A random bot that asks for views (so the runner builds them)."""
+
+    uses_view = True
+
+
+# -- correct games pass ---------------------------------------------------------------------
+
+
+def test_a_correct_game_with_hands_and_private_gifts_passes_every_check() -> None:
+    report = check_game(HandsGame(), seeds=SEEDS, bots={"random": RandomBot, "p": PlainViewBot})
+    assert report.matches == {2: SEEDS, 3: SEEDS, 4: SEEDS}
+    assert report.leak_points > SEEDS  # the no-leak check found hidden cards to swap
+    assert report.bot_matches == 9
+
+
+def test_the_gifts_really_are_known_cards() -> None:
+    match = Match(HandsGame(), players=2, seed=3)
+    card = match.state.zone("hand:0").cards[0]
+    match.apply(0, Give(card.id, 1))
+    state = match.state
+    assert isinstance(state, HandsState)
+    assert HandsGame().known_cards(state, 0) == [card]
+    assert match.view(0)["gave"] == [card.id] and match.view(1)["gave"] == []
+
+
+def test_truncated_matches_are_counted_and_still_checked() -> None:
+    report = check_game(SnapGame(), seeds=5, move_limit=4)
+    assert report.truncated == {2: 5, 3: 5, 4: 5, 5: 5}
+
+
+# -- the interface --------------------------------------------------------------------------
+
+
+def test_default_players_are_every_count_the_game_accepts() -> None:
+    report = check_game(SnapGame(), seeds=2, checks={"playout"})
+    assert sorted(report.matches) == [2, 3, 4, 5]
+    assert check_game(SnapGame(), players=3, seeds=[7, 9]).matches == {3: 2}
+
+
+def test_an_installed_game_can_be_checked_by_name() -> None:
+    report = check_game("hit", players=2, seeds=3)
+    assert report.game == "hit" and report.matches == {2: 3}
+    assert report.bot_matches == 3  # its registered bots played too
+
+
+def test_unknown_check_names_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown checks \\['leak'\\]"):
+        check_game(SnapGame(), checks={"leak"})
+    assert "leaks" in CHECKS
+
+
+def test_seeds_default_to_200_and_follow_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(SEEDS_ENV, raising=False)
+    assert default_seeds() == 200
+    monkeypatch.setenv(SEEDS_ENV, "3")
+    assert check_game(SnapGame(), players=2, checks={"playout"}).matches == {2: 3}
+
+
+def test_the_seeds_option_reaches_every_check_game_of_the_session(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(SEEDS_ENV, raising=False)
+    pytester.makepyfile(
+        """
+        from tablecards.testing import default_seeds
+
+        def test_seeds():
+            assert default_seeds() == 7
+        """
+    )
+    result = pytester.runpytest_inprocess("--tablecards-seeds=7", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+    assert default_seeds() == 200  # restored when that session ended
+
+
+def test_the_fixture_is_check_game(tablecards_check: Any) -> None:
+    assert tablecards_check is check_game
+
+
+def test_a_failure_message_says_how_to_replay_it() -> None:
+    failure = failure_of(DuplicatingSnap())
+    text = str(failure)
+    assert text.startswith("[conservation] snap, players=")
+    assert f"seeds=[{failure.where.seed}]" in text and "Snap()" in text
+
+
+def test_loading_the_pytest_plugin_loads_no_game() -> None:
+    code = (
+        "import sys, tablecards.testing._pytest_plugin, tablecards.testing, tablecards; "
+        "print(sorted(m for m in sys.modules if m.startswith('tablecards_')), "
+        "tablecards.registry.cache_info().currsize)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.split() == ["[]", "0"]  # no game plugin imported, no registry built
