@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
 
 import attrs
-from toys import PASS, SNAP, SnapCard, SnapGame, SnapState
+from toys import PASS, SNAP, SnapGame, SnapState
 
 from tablecards import (
     Action,
@@ -236,28 +236,24 @@ class TrustingHands(HandsGame):
         return super().why_illegal(state, seat, action)
 
 
-@attrs.frozen
-class ListedOptions:
-    """Options whose value is a tuple: saved as a JSON list, it never equals itself again."""
+@attrs.define(slots=True, eq=False, kw_only=True)
+class SentinelSnapState(SnapState):
+    """Snap's state with a float that starts as NaN, "no flip yet": a magic sentinel."""
 
-    ranks: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+    mean_rank: float = float("nan")
 
 
 class UnsavableSnap(SnapGame):
-    """Fault (persistence): a saved match does not load back (its options do not round-trip)."""
+    """Fault (persistence): a saved match does not load back.
 
-    Options: ClassVar[type[Any]] = ListedOptions
+    Its state holds NaN, which JSON writes and reads back, but which never equals itself: the
+    loaded snapshot never matches the replayed one. Replays alone stay byte-identical.
+    """
 
     def initial_state(self, players: int, rng: MatchRandom) -> SnapState:
-        ranks = [rank for rank in self.options.ranks for _ in range(4)]
-        return SnapState(
-            players=players,
-            rng=rng,
-            deck=Zone(
-                "deck", Visibility.HIDDEN, None, [SnapCard(i, r) for i, r in enumerate(ranks)]
-            ),
-            pile=Zone("pile", Visibility.PUBLIC),
-            won=tuple(Zone(f"won:{s}", Visibility.PUBLIC, s) for s in range(players)),
+        base = super().initial_state(players, rng)
+        return SentinelSnapState(
+            players=players, rng=rng, deck=base.deck, pile=base.pile, won=base.won
         )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -96,8 +97,13 @@ class Game(Generic[S]):
         }
 
     def options_json(self) -> dict[str, Any]:
-        """The options of this instance as a JSON-ready dict (stored in saved matches)."""
-        return dict(attrs.asdict(self.options))
+        """The options of this instance as plain JSON data (stored in saved matches).
+
+        Round-tripped through JSON, so that it compares equal to the options read back from a
+        save (a tuple option becomes a list).
+        """
+        data: dict[str, Any] = json.loads(json.dumps(attrs.asdict(self.options)))
+        return data
 
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.options_json().items())
@@ -197,6 +203,16 @@ class Game(Generic[S]):
     def move_limit(self, players: int) -> int:
         """How many actions a match may take before the engine ends it as truncated."""
         return 10_000
+
+    def redact_action(self, action: Action, actor: int, seat: int | None) -> Action | None:
+        """What ``seat`` (``None``: a spectator) learns when ``actor`` plays ``action``.
+
+        Actions are public by default: every seat sees what was played. A game whose actions
+        carry a secret (the value of a card given in a private exchange) returns ``None`` for
+        the seats that may not see it; the public consequences reach them as events. Screens,
+        replays for one seat and relays use it, as events use :meth:`~tablecards.Event.seen_by`.
+        """
+        return action
 
     def describe(self, action: Action) -> str:
         """A short human description of an action, for menus and logs."""

@@ -127,7 +127,9 @@ def tablecards_action_applied(match: Match, seat: int, action: Action) -> None:
 
     :param match: the match, in the state after the action.
     :param seat: who acted.
-    :param action: what they did (actions are public: every seat saw it played).
+    :param action: what they did, complete. An observer acting for one seat shows
+        ``match.game.redact_action(action, seat, viewer)`` instead: most actions are public, but
+        a game may keep some secret (the value of a card given in a private exchange).
 
     Called once per applied action; the results are ignored.
     """

@@ -214,16 +214,24 @@ class Match:
             MatchOver: the match has ended.
             NotYourTurn: ``seat`` is not among :attr:`to_act`.
             IllegalAction: the rules forbid the action now (the reason names the rule).
-            RulesError: the game's rules code failed (a plugin bug).
+            RulesError: the game's rules code failed checking or applying the action (a plugin
+                bug).
 
         On any error the match is left exactly as it was.
         """
         state = self._state
-        if self._truncated or seat not in state.to_act:
+        if self._truncated or state.over or seat not in state.to_act:
             self._reject_turn(seat, action)
         if type(action) not in self._types:
             raise IllegalAction(seat, action, f"it is not an action of {self._game.name}")
-        why = self._why(state, seat, action)
+        try:
+            why = self._why(state, seat, action)
+        except Exception as error:
+            # Legality checks must answer, not crash: a crash is the plugin's bug.
+            raise RulesError(
+                f"{self._game.name} failed checking {action!r} for seat {seat}: "
+                f"{type(error).__name__}: {error}"
+            ) from error
         if why is not None:
             raise IllegalAction(seat, action, why.reason, why.rule)
         try:

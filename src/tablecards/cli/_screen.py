@@ -57,7 +57,12 @@ class Journal:
             if isinstance(entry, tuple):
                 who, action = entry
                 you = " (you)" if who == seat else ""
-                out.append(f"seat {who}{you}: {game.describe(action)}")
+                seen_action = action if seat is None else game.redact_action(action, who, seat)
+                # A secret action (a card chosen in a private exchange) shows as a choice only.
+                text = (
+                    "makes a secret choice" if seen_action is None else game.describe(seen_action)
+                )
+                out.append(f"seat {who}{you}: {text}")
                 continue
             seen = entry if seat is None else entry.seen_by(seat)
             if seen is not None:

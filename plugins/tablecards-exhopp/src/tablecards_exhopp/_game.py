@@ -212,6 +212,28 @@ class ExHopp(Game[ExHoppState]):
             "exchange": exchange,
         }
 
+    def known_cards(self, state: ExHoppState, seat: int) -> list[NumberCard]:
+        """EXH-10: the cards already chosen in the exchange under way are settled.
+
+        The state refers to them by value until both choices are made, so the conformance
+        kit's no-leak check must not swap them out of their hands.
+        """
+        chosen = (
+            (state.give, state.given, state.current),
+            (state.want, state.returned, state.accepter),
+        )
+        return [
+            _rules._held(state.hands[owner].cards, colour, value)
+            for colour, value, owner in chosen
+            if colour is not None and value is not None and owner is not None
+        ]
+
+    def redact_action(self, action: Action, actor: int, seat: int | None) -> Action | None:
+        """EXH-10: the value of a card given in an exchange is seen by the two players only."""
+        if type(action) is Give and seat != actor:
+            return None
+        return action
+
     def move_limit(self, players: int) -> int:
         """EXH-18: a generous cut for endless play.
 

@@ -1,0 +1,18 @@
+"""Ex & Hopp passes the conformance kit (conservation, no leaks, replays, rejections...)."""
+
+from __future__ import annotations
+
+from tablecards.testing import check_game
+from tablecards_exhopp import ExHopp
+from tablecards_exhopp._actions import Give
+
+
+def test_exhopp_passes_the_conformance_kit() -> None:
+    check_game(ExHopp())
+
+
+def test_exh_10_a_given_value_is_hidden_from_third_seats_in_the_action_too() -> None:
+    game = ExHopp()
+    assert game.redact_action(Give(7), actor=1, seat=1) == Give(7)
+    assert game.redact_action(Give(7), actor=1, seat=2) is None
+    assert game.redact_action(Give(7), actor=1, seat=None) is None
