@@ -1,1 +1,30 @@
-"""The tutorial plugin (registers nothing until the example game is written)."""
+"""The tablecards plugin of Climb: registers the game and its heuristic bot."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tablecards import Game, hookimpl
+from tablecards_tutorial._bots import HeuristicBot
+from tablecards_tutorial._game import Climb
+
+
+@hookimpl
+def tablecards_register_games(register: Callable[[type[Any]], None]) -> None:
+    """Register Climb."""
+    register(Climb)
+
+
+@hookimpl
+def tablecards_register_bots(register: Callable[..., None]) -> None:
+    """Register the heuristic bot for Climb."""
+    register("heuristic", HeuristicBot, game="climb", description="climbs slowly, keeps its 10s")
+
+
+@hookimpl
+def tablecards_describe_event(game: Game[Any], event: Mapping[str, Any]) -> str | None:
+    """One sentence for Climb's own event in ``tablecards play``; the engine describes the rest."""
+    if game.name != Climb.name or event["event"] != "PileWon":
+        return None
+    return f"seat {event['seat']} wins the pile ({event['count']} cards)"

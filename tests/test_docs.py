@@ -1,0 +1,95 @@
+"""The documentation and the code check each other.
+
+- Every public name of ``tablecards.__all__`` has an entry in the API reference, and every hook
+  spec of ``tablecards._hookspecs`` a section of the hooks page whose heading is its signature.
+  Hook specs are discovered, not listed: a new hook fails here until it is documented.
+- Every ```` ```python ```` block of the docs (and of the game READMEs the docs include) runs,
+  block after block in one namespace per page, as a reader would paste them.
+"""
+
+from __future__ import annotations
+
+import inspect
+import linecache
+import re
+from pathlib import Path
+
+import pytest
+
+import tablecards
+from tablecards import _hookspecs
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+PAGES = sorted(
+    path
+    for path in [
+        *DOCS.rglob("*.md"),
+        *ROOT.glob("plugins/*/README.md"),
+        *ROOT.glob("examples/*/README.md"),
+    ]
+    if "_build" not in path.parts
+)
+FENCE = re.compile(r"^```python\n(.*?)^```$", re.DOTALL | re.MULTILINE)
+# An entry of the API reference for a name of ``tablecards``: an autodoc directive, or a
+# py:data directive (for values) in the module ``tablecards`` itself.
+ENTRY = re.compile(
+    r"^\.\. auto(?:class|function|exception):: tablecards\.(\w+)$"
+    r"|^\.\. py:data:: (\w+)\n   :module: tablecards$",
+    re.MULTILINE,
+)
+
+
+def hook_specs() -> dict[str, inspect.Signature]:
+    return {
+        name: inspect.signature(function)
+        for name, function in vars(_hookspecs).items()
+        if name.startswith("tablecards_") and inspect.isfunction(function)
+    }
+
+
+def test_hook_specs_are_discovered() -> None:
+    # The discovery above must find the hooks the engine calls, or the next test proves nothing.
+    assert {"tablecards_register_games", "tablecards_match_event"} <= set(hook_specs())
+
+
+def test_every_public_name_is_in_the_api_reference() -> None:
+    entries = ENTRY.findall((DOCS / "api.md").read_text("utf-8"))
+    documented = {auto or data for auto, data in entries}
+    missing = sorted(set(tablecards.__all__) - documented)
+    assert not missing, f"public names without an entry in docs/api.md: {missing}"
+    unknown = sorted(documented - set(tablecards.__all__))
+    assert not unknown, f"docs/api.md documents names that are not public: {unknown}"
+
+
+def test_every_hook_spec_has_a_section_headed_by_its_signature() -> None:
+    text = (DOCS / "hooks.md").read_text("utf-8")
+    headings = {
+        line.lstrip("#").strip().strip("`") for line in text.splitlines() if line.startswith("#")
+    }
+    for name, signature in hook_specs().items():
+        wanted = f"{name}({', '.join(signature.parameters)})"
+        assert wanted in headings, f"docs/hooks.md has no section headed `{wanted}`"
+        assert f".. autofunction:: tablecards._hookspecs.{name}\n" in text, (
+            f"docs/hooks.md does not autodoc {name}"
+        )
+
+
+def test_docs_have_executable_examples_that_assert() -> None:
+    blocks = [block for page in PAGES for block in FENCE.findall(page.read_text("utf-8"))]
+    assert len(blocks) >= 20
+    assert sum("assert" in block for block in blocks) >= 15
+
+
+@pytest.mark.parametrize(
+    "page",
+    [page for page in PAGES if FENCE.search(page.read_text("utf-8"))],
+    ids=lambda page: str(page.relative_to(ROOT)),
+)
+def test_python_examples_run(page: Path) -> None:
+    namespace: dict[str, object] = {"__name__": f"docs_example_{page.stem}"}
+    for number, block in enumerate(FENCE.findall(page.read_text("utf-8")), start=1):
+        filename = f"{page.relative_to(ROOT)} (python block {number})"
+        # Registered with linecache so that a failure's traceback shows the example's lines.
+        linecache.cache[filename] = (len(block), None, block.splitlines(True), filename)
+        exec(compile(block, filename, "exec"), namespace)
