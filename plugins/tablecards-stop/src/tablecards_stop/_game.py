@@ -1,0 +1,171 @@
+"""The Stop game description: options, setup, legality, views and scores."""
+
+from __future__ import annotations
+
+import importlib.resources
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from tablecards import Action, Game, Illegal, MatchRandom, UnknownOption, Visibility, Zone
+from tablecards_stop import _legal, _rules
+from tablecards_stop._actions import Bid, CallStop, Decline, Give, Pass, Raise
+from tablecards_stop._state import PACK_SIZE, PLUS, StopState, make_pack, seat_zones
+
+
+@attrs.frozen
+class StopOptions:
+    """Options of Stop.
+
+    Attributes:
+        first_player: the seat that starts with the red token (STOP-03).
+        tokens_to_win: blue tokens that win the game at once (STOP-18).
+    """
+
+    first_player: int = attrs.field(
+        default=0, validator=[attrs.validators.instance_of(int), attrs.validators.ge(0)]
+    )
+    tokens_to_win: int = attrs.field(
+        default=6, validator=[attrs.validators.instance_of(int), attrs.validators.ge(1)]
+    )
+
+
+class Stop(Game[StopState]):
+    """Stop: draw from your own pack, shout Stop!, and win the free-for-all auction."""
+
+    name: ClassVar[str] = "stop"
+    title: ClassVar[str] = "Stop"
+    version: ClassVar[str] = "0.1.0"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 6
+    default_players: ClassVar[int] = 4
+    actions: ClassVar[tuple[type[Action], ...]] = (CallStop, Decline, Bid, Raise, Pass, Give)
+    Options: ClassVar[type[Any]] = StopOptions
+    options: StopOptions
+
+    def check_players(self, players: int) -> None:
+        """3-6 players, and the first player must be one of them."""
+        super().check_players(players)
+        if self.options.first_player >= players:
+            raise UnknownOption(
+                self.name, f"first_player {self.options.first_player} is not a seat of {players}"
+            )
+
+    def initial_state(self, players: int, rng: MatchRandom) -> StopState:
+        """STOP-01, STOP-02: one pack of 21 cards per player; empty hands, bids, asides."""
+        return StopState(
+            players=players,
+            rng=rng,
+            packs=tuple(
+                Zone(f"pack:{seat}", Visibility.HIDDEN, seat, make_pack(seat))
+                for seat in range(players)
+            ),
+            hands=seat_zones("hand", Visibility.OWNER, players),
+            bids=seat_zones("bid", Visibility.PUBLIC, players),
+            asides=seat_zones("aside", Visibility.OWNER, players),
+            tokens_to_win=self.options.tokens_to_win,
+            first_player=self.options.first_player,
+            tokens=(0,) * players,
+            eliminated=(False,) * players,
+        )
+
+    def setup(self, state: StopState) -> None:
+        """STOP-02, STOP-03, STOP-07: shuffle the packs and draw up to the first Stop moment."""
+        _rules.set_up(state)
+
+    def legal_actions(self, state: StopState, seat: int) -> Sequence[Action]:
+        """Call or decline (STOP-06), open (STOP-10), bid, raise or pass (STOP-11..13), or
+        give a card (STOP-15)."""
+        return _legal.legal_actions(state, seat)
+
+    def why_illegal(self, state: StopState, seat: int, action: Action) -> Illegal | None:
+        """Explains every refusal with its rule (also for seats that are not asked now)."""
+        return _legal.why_illegal(state, seat, action)
+
+    def apply(self, state: StopState, seat: int, action: Action) -> None:
+        """Apply one decision and every forced step after it (draws, skips, eliminations)."""
+        kind = type(action)
+        if kind is Decline:
+            _rules.decline_stop(state, seat)
+        elif kind is Pass:
+            _rules.pass_turn(state, seat)
+        elif isinstance(action, Raise):
+            _rules.raise_bid(state, seat, action.bid, action.values, action.plus)
+        elif isinstance(action, Bid):
+            _rules.place_bid(state, seat, action.value, action.count)
+        elif isinstance(action, Give):
+            _rules.give_card(state, seat, action.value, action.to)
+        else:
+            _rules.call_stop(state, seat)
+
+    def scores(self, state: StopState) -> tuple[int, ...]:
+        """Blue tokens; an eliminated player's tokens no longer count (STOP-09)."""
+        return tuple(
+            0 if out else tokens for tokens, out in zip(state.tokens, state.eliminated, strict=True)
+        )
+
+    def winners(self, state: StopState) -> tuple[int, ...]:
+        """STOP-18: the player who reached the token target, or the last one left."""
+        if state.over and state.winner is not None:
+            return (state.winner,)
+        return super().winners(state)
+
+    def rounds_played(self, state: StopState) -> int:
+        """How many rounds (Stop calls) have started."""
+        return state.round
+
+    def view_extra(self, state: StopState, seat: int | None) -> dict[str, Any]:
+        """The public facts: phase, red token, tokens, eliminations, bids and the share-out."""
+        bids: list[dict[str, int | None] | None] = []
+        for zone in state.bids:
+            cards = zone.cards
+            # During a share-out a bid may be down to its +1s: it has no value then.
+            value = next((card.value for card in cards if card.value != PLUS), None)
+            bids.append({"total": _rules.bid_total(cards), "value": value} if cards else None)
+        return {
+            "phase": state.phase.value,
+            "round": state.round,
+            "red": state.red,
+            "tokens": list(state.tokens),
+            "tokens_to_win": state.tokens_to_win,
+            "eliminated": list(state.eliminated),
+            "drawer": state.drawer,
+            "calls_open": state.wait_draws == 0,
+            "caller": state.caller,
+            "winner": state.winner,
+            "bids": bids,
+            "highest": _rules.highest_bid(state),
+            "bidders": list(state.bidders),
+            "scores": list(self.scores(state)),
+        }
+
+    def move_limit(self, players: int) -> int:
+        """Generous: random players finish a game in a few hundred decisions."""
+        return 4000 * players
+
+    def describe(self, action: Action) -> str:
+        """Menu text for each decision."""
+        if isinstance(action, Bid):
+            return f"bid {action.count} x {action.value} (= {action.value * action.count})"
+        if isinstance(action, Raise):
+            parts = [f"{action.values} card(s) of the bid's value"] if action.values else []
+            if action.plus:
+                parts.append(f"{action.plus} +1")
+            return f"raise seat {action.bid}'s bid with {' and '.join(parts)}"
+        if isinstance(action, Give):
+            card = "+1" if action.value == PLUS else str(action.value)
+            return f"give a {card} to seat {action.to}"
+        return {CallStop: "call Stop!", Decline: "do not call Stop", Pass: "pass"}.get(
+            type(action), repr(action)
+        )
+
+    @classmethod
+    def rules_text(cls) -> str:
+        """The rules of Stop as implemented, with every ruling (``rules.md``)."""
+        return importlib.resources.files(__package__).joinpath("rules.md").read_text("utf-8")
+
+
+def total_cards(players: int) -> int:
+    """21 cards per player (STOP-01)."""
+    return PACK_SIZE * players
