@@ -28,6 +28,7 @@ def choose(match: Match, seat: int) -> object:
 
 
 def test_outlook_is_exact_on_a_complete_sequence_exh13_exh15() -> None:
+    """EXH-13, EXH-15: outlook is exact on a complete sequence."""
     assert sequence_outlook({"green": 13, "red": 12}, FOUR, 0)["green"] == 1.0
     tie = sequence_outlook({"green": 5, "red": 5}, FOUR, 0)
     assert set(tie.values()) == {0.0}
@@ -37,6 +38,7 @@ def test_outlook_is_exact_on_a_complete_sequence_exh13_exh15() -> None:
 
 
 def test_exh13_lays_its_colour_to_win_a_black_card() -> None:
+    """EXH-13: lays its colour to win a black card."""
     # Seat 0 plays green; the black 6 lacks one card and red leads by 5.
     game = ArrangedExHopp(
         FOUR,
@@ -49,6 +51,7 @@ def test_exh13_lays_its_colour_to_win_a_black_card() -> None:
 
 
 def test_exh13_does_not_win_a_red_card_for_itself() -> None:
+    """EXH-13: does not win a red card for itself."""
     # The red 6 lacks one card: green would win it with its 12; a blue 1 leaves red winning.
     game = ArrangedExHopp(
         FOUR,
@@ -63,6 +66,7 @@ def test_exh13_does_not_win_a_red_card_for_itself() -> None:
 
 
 def test_exh10_accepts_its_own_colour_and_gives_its_lowest_card() -> None:
+    """EXH-10: accepts its own colour and gives its lowest card."""
     game = ArrangedExHopp(
         FOUR,
         points=["+6", "-5", "+4", "+5"],
@@ -77,6 +81,7 @@ def test_exh10_accepts_its_own_colour_and_gives_its_lowest_card() -> None:
 
 
 def test_exh10_declines_to_give_away_its_own_colour() -> None:
+    """EXH-10: declines to give away its own colour."""
     game = ArrangedExHopp(
         FOUR,
         points=["+6", "-5", "+4", "+5"],
@@ -89,6 +94,7 @@ def test_exh10_declines_to_give_away_its_own_colour() -> None:
 
 
 def test_exh10_proposes_its_own_colour_when_every_lay_would_lose() -> None:
+    """EXH-10: proposes its own colour when every lay would lose."""
     # Green (seat 0) narrowly leads four black 4s that lack one card each; it holds only red
     # cards, and any of them would hand a black card to red. So it offers its lowest red card
     # against a green one, and lays the next time rather than proposing twice in a row.

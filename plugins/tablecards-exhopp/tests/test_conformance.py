@@ -12,6 +12,7 @@ def test_exhopp_passes_the_conformance_kit() -> None:
 
 
 def test_exh_10_a_given_value_is_hidden_from_third_seats_in_the_action_too() -> None:
+    """EXH-10: a given value is hidden from third seats in the action too."""
     game = ExHopp()
     assert game.redact_action(Give(7), actor=1, seat=1) == Give(7)
     assert game.redact_action(Give(7), actor=1, seat=2) is None

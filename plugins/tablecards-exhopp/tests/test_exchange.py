@@ -41,6 +41,7 @@ def held(state: ExHoppState, seat: int) -> set[str]:
 
 
 def test_exh10_proposer_must_hold_the_offered_colour() -> None:
+    """EXH-10: proposer must hold the offered colour."""
     match, _, _ = table(first_player=2)  # seat 2 holds only yellow cards
     before = match.to_json()
     for bad in (Propose("green", "red"), Propose("pink", "red"), Propose("yellow", "purple")):
@@ -55,6 +56,7 @@ def test_exh10_proposer_must_hold_the_offered_colour() -> None:
 
 
 def test_exh10_answers_go_clockwise_from_the_proposers_left_first_accepter_exchanges() -> None:
+    """EXH-10: answers go clockwise from the proposers left first accepter exchanges."""
     match, state, recorder = table(first_player=1)
     match.apply(1, Propose("green", "blue"))  # seat 1 offers a green against a blue
     assert state.phase is Phase.ANSWER and match.to_act == (2,)
@@ -92,6 +94,7 @@ def test_exh10_answers_go_clockwise_from_the_proposers_left_first_accepter_excha
 
 
 def test_exh11_nobody_accepts_the_proposer_passes() -> None:
+    """EXH-11: nobody accepts the proposer passes."""
     match, state, recorder = table()
     hands = [list(hand.cards) for hand in state.hands]
     match.apply(0, Propose("red", "green"))
@@ -116,6 +119,7 @@ def _mentions(data: Any, ids: set[int]) -> bool:
 
 
 def test_exh10_exchanged_values_seen_only_by_the_two_players() -> None:
+    """EXH-10: exchanged values seen only by the two players."""
     match, _, recorder = table()
     match.apply(0, Propose("yellow", "green"))  # seat 0 offers its yellow 6 for a green
     match.apply(1, ACCEPT)
@@ -148,6 +152,7 @@ def test_exh10_exchanged_values_seen_only_by_the_two_players() -> None:
 
 
 def test_exh10_other_seats_cannot_tell_which_values_were_exchanged() -> None:
+    """EXH-10: other seats cannot tell which values were exchanged."""
     # Non-interference: two tables that differ only in the values seats 0 and 1 hold and
     # exchange give seats 2, 3 and a spectator exactly the same views and event streams.
     seen: list[tuple[list[Any], list[Any], list[Any]]] = []

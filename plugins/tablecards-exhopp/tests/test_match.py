@@ -172,6 +172,7 @@ def test_undo_and_clone() -> None:
 
 
 def test_exh18_move_limit_scales_with_players_and_truncates() -> None:
+    """EXH-18: move limit scales with players and truncates."""
     game = ExHopp()
     assert [game.move_limit(n) for n in (2, 6)] == [1200, 3600]
     match = random_match(5, players=3, move_limit=25)

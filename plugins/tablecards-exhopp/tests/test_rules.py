@@ -44,6 +44,7 @@ def lay(sequence: int, name: str) -> Lay:
 
 
 def test_exh08_lay_at_the_end_of_any_unfinished_sequence_then_draw_one() -> None:
+    """EXH-08: lay at the end of any unfinished sequence then draw one."""
     match, state = arranged(
         points=["+6", "+5", "-4", "+4"],
         sequences={1: "R3 Y9"},
@@ -73,6 +74,7 @@ def test_exh08_only_held_cards_on_existing_open_sequences() -> None:
 
 
 def test_exh09_empty_stock_reshuffles_the_discard_pile() -> None:
+    """EXH-09: empty stock reshuffles the discard pile."""
     recorder = EventRecorder()
     game = ArrangedExHopp(
         FOUR, points=["+6", "+5", "-4", "+4"], hands={0: "G1 R12 B5 Y2"}, stock_size=0
@@ -94,6 +96,7 @@ def test_exh09_empty_stock_reshuffles_the_discard_pile() -> None:
 
 
 def test_exh09_reshuffle_takes_the_just_finished_sequence() -> None:
+    """EXH-09: reshuffle takes the just finished sequence."""
     # Two players hold every card: 19 laid, 5 in hands, nothing in the stock or discard.
     match, state = arranged(
         players=2,
@@ -121,6 +124,7 @@ def test_exh09_reshuffle_takes_the_just_finished_sequence() -> None:
 
 
 def test_exh09_a_seat_left_empty_handed_draws_when_cards_come_back() -> None:
+    """EXH-09: a seat left empty handed draws when cards come back."""
     match, state = arranged(
         players=2,
         colours=["green", "red"],
@@ -142,6 +146,7 @@ def test_exh09_a_seat_left_empty_handed_draws_when_cards_come_back() -> None:
 
 
 def test_exh12_exh13_exh14_finish_score_discard_in_order_and_replace() -> None:
+    """EXH-12, EXH-13, EXH-14: finish score discard in order and replace."""
     recorder = EventRecorder()
     game = ArrangedExHopp(
         FOUR,
@@ -174,6 +179,7 @@ def test_exh12_exh13_exh14_finish_score_discard_in_order_and_replace() -> None:
 
 
 def test_exh13_the_winning_colour_may_be_forced_to_take_a_red_card() -> None:
+    """EXH-13: the winning colour may be forced to take a red card."""
     match, state = arranged(
         points=["-6", "+5", "-4", "+4"],
         sequences={0: "R9 Y1 B2 Y4 G3"},
@@ -188,6 +194,7 @@ def test_exh13_the_winning_colour_may_be_forced_to_take_a_red_card() -> None:
 
 
 def test_exh14_no_point_card_left_to_replace_closes_the_sequence() -> None:
+    """EXH-14: no point card left to replace closes the sequence."""
     taken = [
         "+4",
         "+4",
@@ -226,6 +233,7 @@ def _any(state: ExHoppState, seat: int) -> tuple[str, int]:
 
 
 def test_exh15_tie_nobody_takes_and_the_sequence_restarts_after_the_same_card() -> None:
+    """EXH-15: tie nobody takes and the sequence restarts after the same card."""
     recorder = EventRecorder()
     game = ArrangedExHopp(
         FOUR, points=["+4", "+5", "-4", "+6"], sequences={0: "G5 R5 Y2"}, hands={0: "B1 B2"}
@@ -248,6 +256,7 @@ def test_exh15_tie_nobody_takes_and_the_sequence_restarts_after_the_same_card() 
 
 
 def test_exh16_exh17_the_game_ends_when_every_point_card_is_taken() -> None:
+    """EXH-16, EXH-17: the game ends when every point card is taken."""
     match, _ = arranged(
         points=["+5", None, None, None],
         sequences={0: "Y3 G7 R12 B1"},
@@ -273,6 +282,7 @@ def test_exh16_exh17_the_game_ends_when_every_point_card_is_taken() -> None:
 
 
 def test_exh18_endless_exchanges_are_cut_by_the_move_limit() -> None:
+    """EXH-18: endless exchanges are cut by the move limit."""
     match, state = arranged(
         players=2, colours=["green", "red"], hands={0: "G1 G2 G3 G4", 1: "G5 G6 G7 G8"}
     )

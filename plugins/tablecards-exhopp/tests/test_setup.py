@@ -30,6 +30,7 @@ def new_state(players: int, seed: int = 0, **options: int) -> tuple[Match, ExHop
 
 
 def test_exh01_seventy_two_numbered_cards_one_per_colour_and_value() -> None:
+    """EXH-01: seventy two numbered cards one per colour and value."""
     assert len(NUMBERED) == 72
     assert Counter((card.colour, card.value) for card in NUMBERED) == Counter(
         {(colour, value): 1 for colour in Colour for value in range(1, 13)}
@@ -38,10 +39,12 @@ def test_exh01_seventy_two_numbered_cards_one_per_colour_and_value() -> None:
 
 
 def test_exh02_six_colour_cards_one_per_colour() -> None:
+    """EXH-02: six colour cards one per colour."""
     assert sorted(card.colour.value for card in COLOUR_CARDS) == sorted(c.value for c in Colour)
 
 
 def test_exh03_eighteen_point_cards_six_red_twelve_black_and_their_sign() -> None:
+    """EXH-03: eighteen point cards six red twelve black and their sign."""
     assert Counter((card.ink, card.points) for card in POINT_CARDS) == Counter(
         {
             **{(Ink.RED, points): 2 for points in (4, 5, 6)},
@@ -56,6 +59,7 @@ def test_exh03_eighteen_point_cards_six_red_twelve_black_and_their_sign() -> Non
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_exh04_one_public_colour_each_unused_colours_boxed(players: int) -> None:
+    """EXH-04: one public colour each unused colours boxed."""
     match, state = new_state(players, seed=players)
     assert len(set(state.colours)) == players
     for seat, zone in enumerate(state.colour_cards):
@@ -74,12 +78,14 @@ def test_exh04_one_public_colour_each_unused_colours_boxed(players: int) -> None
 
 
 def test_exh04_colours_are_dealt_at_random() -> None:
+    """EXH-04: colours are dealt at random."""
     seen = {new_state(3, seed=seed)[1].colours for seed in range(20)}
     assert len(seen) > 5
 
 
 @pytest.mark.parametrize("players", [2, 6])
 def test_exh05_four_secret_cards_each_rest_is_the_stock(players: int) -> None:
+    """EXH-05: four secret cards each rest is the stock."""
     match, state = new_state(players, seed=11)
     assert [len(hand) for hand in state.hands] == [4] * players
     assert len(state.stock) == 12 * players - 4 * players
@@ -95,6 +101,7 @@ def test_exh05_four_secret_cards_each_rest_is_the_stock(players: int) -> None:
 
 
 def test_exh06_four_point_cards_face_up_start_the_sequences() -> None:
+    """EXH-06: four point cards face up start the sequences."""
     match, state = new_state(4, seed=5)
     assert [len(slot) for slot in state.point_cards] == [1, 1, 1, 1]
     assert len(state.point_stock) == 14
@@ -106,6 +113,7 @@ def test_exh06_four_point_cards_face_up_start_the_sequences() -> None:
 
 
 def test_exh07_seat_0_starts_by_default_and_play_goes_clockwise() -> None:
+    """EXH-07: seat 0 starts by default and play goes clockwise."""
     match, state = new_state(4, seed=3)
     assert match.to_act == (0,) and state.phase is Phase.TURN
     for expected in (1, 2, 3, 0, 1):
@@ -116,6 +124,7 @@ def test_exh07_seat_0_starts_by_default_and_play_goes_clockwise() -> None:
 
 
 def test_exh07_first_player_option() -> None:
+    """EXH-07: first player option."""
     match, _ = new_state(3, first_player=2)
     assert match.to_act == (2,)
     with pytest.raises(UnknownOption, match="first_player 3 is not a seat of 3"):

@@ -41,6 +41,7 @@ def test_rules_text_is_the_packaged_rules_file() -> None:
 
 @pytest.mark.parametrize("players", [3, 7])
 def test_hat_01_four_to_six_players(players: int) -> None:
+    """HAT-01: four to six players."""
     with pytest.raises(UnknownOption, match="4 to 6 players"):
         Match(Hattrick(), players=players)
 
@@ -60,6 +61,7 @@ def test_unknown_option_is_rejected() -> None:
 
 
 def test_hat_11_hat_12_round_limit_from_options() -> None:
+    """HAT-11, HAT-12: round limit from options."""
     assert Hattrick().round_limit(5) == 10
     assert Hattrick(rounds=3).round_limit(5) == 3
     assert Hattrick(target=40).round_limit(5) is None  # the target alone ends the game
@@ -68,6 +70,7 @@ def test_hat_11_hat_12_round_limit_from_options() -> None:
 
 
 def test_hat_12_rounds_cap_a_target_game() -> None:
+    """HAT-12: rounds cap a target game."""
     match = random_match_with(Hattrick(target=200, rounds=2), players=4, seed=1)
     result = match.result
     assert result is not None and result.rounds == 2 and not result.truncated
@@ -103,6 +106,7 @@ def test_undo_and_clone_leave_the_original_alone() -> None:
 
 
 def test_hat_05_illegal_actions_name_the_rule_and_change_nothing() -> None:
+    """HAT-05: illegal actions name the rule and change nothing."""
     match = Match(Hattrick(), players=4, seed=0)
     seat = match.to_act[0]
     hand = {c.id for c in match.state.zone(f"hand:{seat}").cards}

@@ -47,6 +47,7 @@ class Recount:
 
 
 def test_hat_01_hat_09_thousand_random_matches_conserve_cards_and_recount_scores() -> None:
+    """HAT-01, HAT-09: thousand random matches conserve cards and recount scores."""
     game = Hattrick()
     for index in range(MATCHES):
         players = 4 + index % 3

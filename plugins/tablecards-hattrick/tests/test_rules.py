@@ -49,6 +49,7 @@ def round_scores(recorder: EventRecorder) -> list[tuple[int, ...]]:
 
 
 def test_hat_01_sixty_cards_three_colours_values_1_to_20_no_two_alike() -> None:
+    """HAT-01: sixty cards three colours values 1 to 20 no two alike."""
     assert len(DECK) == 60
     assert Counter(c.colour for c in DECK) == dict.fromkeys(Colour, 20)
     for colour in Colour:
@@ -64,6 +65,7 @@ def test_hat_01_sixty_cards_three_colours_values_1_to_20_no_two_alike() -> None:
 
 @pytest.mark.parametrize(("players", "each"), [(4, 15), (5, 12), (6, 10)])
 def test_hat_02_all_sixty_cards_dealt_15_12_or_10_each(players: int, each: int) -> None:
+    """HAT-02: all sixty cards dealt 15 12 or 10 each."""
     state = state_of(Match(Hattrick(), players=players, seed=3))
     assert [len(hand) for hand in state.hands] == [each] * players
     assert len(state.deck) == 0
@@ -71,6 +73,8 @@ def test_hat_02_all_sixty_cards_dealt_15_12_or_10_each(players: int, each: int) 
 
 
 def test_hat_02_the_deal_is_shuffled_with_the_seeded_rng() -> None:
+    """HAT-02: the deal is shuffled with the seeded rng."""
+
     def deal(seed: int) -> list[list[int]]:
         return [[c.id for c in h.cards] for h in state_of(Match(Hattrick(), 4, seed)).hands]
 
@@ -80,6 +84,7 @@ def test_hat_02_the_deal_is_shuffled_with_the_seeded_rng() -> None:
 
 
 def test_hat_02_hands_are_secret_in_views_and_event_streams() -> None:
+    """HAT-02: hands are secret in views and event streams."""
     recorder = EventRecorder()
     match = Match(Hattrick(), players=4, seed=2, observers=[recorder])
     state = state_of(match)
@@ -107,6 +112,7 @@ def test_hat_02_hands_are_secret_in_views_and_event_streams() -> None:
 
 @pytest.mark.parametrize(("dealer", "players", "leader"), [(0, 4, 1), (2, 5, 3), (5, 6, 0)])
 def test_hat_03_dealers_left_leads_then_clockwise(dealer: int, players: int, leader: int) -> None:
+    """HAT-03: dealers left leads then clockwise."""
     match = Match(Hattrick(first_dealer=dealer), players=players, seed=1)
     assert state_of(match).dealer == dealer
     assert match.to_act == (leader,)
@@ -118,6 +124,7 @@ def test_hat_03_dealers_left_leads_then_clockwise(dealer: int, players: int, lea
 
 
 def test_hat_03_first_dealer_must_be_a_seat() -> None:
+    """HAT-03: first dealer must be a seat."""
     with pytest.raises(tablecards.UnknownOption, match="first_dealer 4"):
         Match(Hattrick(first_dealer=4), players=4)
     Match(Hattrick(first_dealer=4), players=5)
@@ -131,6 +138,7 @@ def four_hands(**hands: str) -> dict[int, str]:
 
 
 def test_hat_04_the_leader_plays_any_card_and_opens_the_first_pile() -> None:
+    """HAT-04: the leader plays any card and opens the first pile."""
     game = ArrangedHattrick(
         four_hands(s0="G1 G2 G3", s1="R10 B4 G17", s2="R1 R2 R3", s3="B1 B2 B3")
     )
@@ -150,6 +158,7 @@ def test_hat_04_the_leader_plays_any_card_and_opens_the_first_pile() -> None:
 
 
 def test_hat_05_with_one_pile_play_its_colour_or_open_a_second_never_pass() -> None:
+    """HAT-05: with one pile play its colour or open a second never pass."""
     game = ArrangedHattrick(four_hands(s0="G1 G2 G3", s1="R10 B4 G7", s2="R1 B2 G4", s3="B1 B3 G5"))
     match = Match(game, players=4, seed=0)
     state = state_of(match)
@@ -165,6 +174,7 @@ def test_hat_05_with_one_pile_play_its_colour_or_open_a_second_never_pass() -> N
 
 
 def test_hat_05_third_colour_never_played_pass_by_choice_shows_it() -> None:
+    """HAT-05: third colour never played pass by choice shows it."""
     game = ArrangedHattrick(
         four_hands(s0="G1 R5 B6", s1="R10 G2 G3", s2="B10 G4 G5", s3="R1 R2 R3")
     )
@@ -193,6 +203,7 @@ def test_hat_05_third_colour_never_played_pass_by_choice_shows_it() -> None:
 
 
 def test_hat_05_must_pass_without_a_pile_colour_must_play_without_a_third() -> None:
+    """HAT-05: must pass without a pile colour must play without a third."""
     game = ArrangedHattrick(
         four_hands(s0="R2 B3 B4", s1="R10 G2 G3", s2="B10 G4 G5", s3="G1 G6 G7")
     )
@@ -230,6 +241,7 @@ def seven_trick(leader_card: str, *others: str) -> Match:
 
 
 def test_hat_06_highest_card_of_each_pile_takes_it_face_up_by_colour() -> None:
+    """HAT-06: highest card of each pile takes it face up by colour."""
     match = seven_trick("R15", "B18", "R3", "B2")
     state = state_of(match)
     assert names(state.won_zone(1, Colour.RED)) == ["R15", "R3"]
@@ -243,6 +255,7 @@ def test_hat_06_highest_card_of_each_pile_takes_it_face_up_by_colour() -> None:
 
 
 def test_hat_06_one_pile_has_a_single_winner() -> None:
+    """HAT-06: one pile has a single winner."""
     match = seven_trick("R5", "R12", "R20", "R1")
     state = state_of(match)
     assert sorted(names(state.won_zone(3, Colour.RED))) == ["R1", "R12", "R20", "R5"]
@@ -250,6 +263,7 @@ def test_hat_06_one_pile_has_a_single_winner() -> None:
 
 
 def test_hat_06_the_trick_ends_only_when_everyone_has_acted() -> None:
+    """HAT-06: the trick ends only when everyone has acted."""
     game = ArrangedHattrick(
         four_hands(s0="R2 B3 B4", s1="R10 G2 G3", s2="B10 G4 G5", s3="G1 G6 G7")
     )
@@ -284,6 +298,7 @@ def test_hat_06_the_trick_ends_only_when_everyone_has_acted() -> None:
 def test_hat_07_highest_card_leads_with_the_pile_comparison_tie_break(
     played: tuple[str, ...], leads: int
 ) -> None:
+    """HAT-07: highest card leads with the pile comparison tie break."""
     match = seven_trick(*played)
     assert match.to_act == (leads,)
     assert state_of(match).leader == leads
@@ -301,6 +316,7 @@ def test_hat_07_highest_card_leads_with_the_pile_comparison_tie_break(
 def test_hat_07_decision_everything_equal_first_played_top_card_leads(
     played: tuple[str, ...], leads: int
 ) -> None:
+    """HAT-07: decision everything equal first played top card leads."""
     match = seven_trick(*played)
     assert match.to_act == (leads,)
 
@@ -327,6 +343,7 @@ def example_match(**options: object) -> tuple[Match, EventRecorder]:
 
 
 def test_hat_08_round_ends_when_every_hand_holds_one_card_which_never_counts() -> None:
+    """HAT-08: round ends when every hand holds one card which never counts."""
     match, recorder = example_match(rounds=1)
     state = state_of(match)
     assert match.is_over
@@ -337,6 +354,7 @@ def test_hat_08_round_ends_when_every_hand_holds_one_card_which_never_counts() -
 
 
 def test_hat_08_the_next_round_starts_with_a_fresh_deal() -> None:
+    """HAT-08: the next round starts with a fresh deal."""
     match, _ = example_match(rounds=2)
     state = state_of(match)
     assert not match.is_over
@@ -346,6 +364,7 @@ def test_hat_08_the_next_round_starts_with_a_fresh_deal() -> None:
 
 
 def test_hat_08_hand_sizes_stay_equal_trick_after_trick() -> None:
+    """HAT-08: hand sizes stay equal trick after trick."""
     match = Match(Hattrick(rounds=1), players=5, seed=8)
     state = state_of(match)
     sizes = []
@@ -360,6 +379,7 @@ def test_hat_08_hand_sizes_stay_equal_trick_after_trick() -> None:
 
 
 def test_hat_09_worked_example_9_minus_2_minus_4_minus_2_is_1() -> None:
+    """HAT-09: worked example 9 minus 2 minus 4 minus 2 is 1."""
     match, recorder = example_match(rounds=1)
     state = state_of(match)
     assert Counter(c.colour for zone in state.won[:3] for c in zone.cards) == {
@@ -385,6 +405,7 @@ def test_hat_09_worked_example_9_minus_2_minus_4_minus_2_is_1() -> None:
 def test_hat_09_majority_colour_plus_one_others_minus_one_penalty_minus_two(
     won: str, penalties: str, score: int
 ) -> None:
+    """HAT-09: majority colour plus one others minus one penalty minus two."""
     hands = {0: "G19 R19", 1: "B20 B19", 2: "G20 G18", 3: "B18 R18"}
     game = ArrangedHattrick(hands, won={3: won}, penalties={3: penalties})
     recorder = EventRecorder()
@@ -399,6 +420,7 @@ def test_hat_09_majority_colour_plus_one_others_minus_one_penalty_minus_two(
 
 
 def test_hat_10_totals_add_up_and_the_dealer_moves_left() -> None:
+    """HAT-10: totals add up and the dealer moves left."""
     recorder = EventRecorder()
     match = Match(Hattrick(first_dealer=3), players=5, seed=4, observers=[recorder])
     dealers: list[int] = []
@@ -419,6 +441,7 @@ def test_hat_10_totals_add_up_and_the_dealer_moves_left() -> None:
 
 
 def test_hat_10_arranged_round_adds_to_earlier_totals() -> None:
+    """HAT-10: arranged round adds to earlier totals."""
     match, _ = example_match(rounds=2, totals=(10, -3, 0, 4))
     state = state_of(match)
     assert state.totals == (11, -1, 2, 4)
@@ -430,6 +453,7 @@ def test_hat_10_arranged_round_adds_to_earlier_totals() -> None:
 
 @pytest.mark.parametrize("players", [4, 5, 6])
 def test_hat_11_twice_as_many_rounds_as_players_highest_total_wins(players: int) -> None:
+    """HAT-11: twice as many rounds as players highest total wins."""
     recorder = EventRecorder()
     match = Match(Hattrick(), players=players, seed=players, observers=[recorder])
     tablecards.play(match, [tablecards.RandomBot()] * players, seed=1)
@@ -442,6 +466,7 @@ def test_hat_11_twice_as_many_rounds_as_players_highest_total_wins(players: int)
 
 
 def test_hat_11_decision_equal_highest_totals_share_the_win() -> None:
+    """HAT-11: decision equal highest totals share the win."""
     match, _ = example_match(rounds=1)  # round scores (1, 2, 2, 0)
     result = match.result
     assert result is not None
@@ -450,6 +475,7 @@ def test_hat_11_decision_equal_highest_totals_share_the_win() -> None:
 
 
 def test_hat_11_the_last_round_ends_the_game() -> None:
+    """HAT-11: the last round ends the game."""
     match, _ = example_match(rounds=3, round=3, totals=(5, 0, 0, 0))
     result = match.result
     assert match.is_over and result is not None
@@ -460,6 +486,7 @@ def test_hat_11_the_last_round_ends_the_game() -> None:
 
 
 def test_hat_12_target_ends_the_game_after_the_round_reaching_it() -> None:
+    """HAT-12: target ends the game after the round reaching it."""
     # Round scores (1, 2, 2, 0): seat 1 reaches 3.
     match, _ = example_match(target=3, totals=(0, 1, 0, 0))
     result = match.result
@@ -468,12 +495,14 @@ def test_hat_12_target_ends_the_game_after_the_round_reaching_it() -> None:
 
 
 def test_hat_12_target_not_reached_the_game_goes_on() -> None:
+    """HAT-12: target not reached the game goes on."""
     match, _ = example_match(target=4, totals=(0, 1, 0, 0))
     assert not match.is_over
     assert state_of(match).round == 2
 
 
 def test_hat_12_decision_highest_total_wins_not_the_first_to_reach() -> None:
+    """HAT-12: decision highest total wins not the first to reach."""
     # Both seat 1 (3) and seat 2 (2) reach the target 2: the highest wins.
     match, _ = example_match(target=2, totals=(0, 1, 0, 0))
     result = match.result
@@ -485,6 +514,7 @@ def test_hat_12_decision_highest_total_wins_not_the_first_to_reach() -> None:
 
 
 def test_hat_12_target_games_run_past_the_default_round_count() -> None:
+    """HAT-12: target games run past the default round count."""
     recorder = EventRecorder()
     game = Hattrick(target=80)
     match = Match(game, players=4, seed=3, observers=[recorder])

@@ -33,6 +33,7 @@ def state_of(match: Match) -> HitState:
 
 
 def test_hit_01_deck_has_90_cards_eleven_of_1_to_5_seven_of_6_to_10() -> None:
+    """HIT-01: deck has 90 cards eleven of 1 to 5 seven of 6 to 10."""
     counts = Counter(card.value for card in DECK)
     assert len(DECK) == 90
     assert counts == dict.fromkeys(range(1, 6), 11) | dict.fromkeys(range(6, 11), 7)
@@ -42,6 +43,8 @@ def test_hit_01_deck_has_90_cards_eleven_of_1_to_5_seven_of_6_to_10() -> None:
 
 
 def test_hit_02_deck_is_shuffled_with_the_seeded_rng() -> None:
+    """HIT-02: deck is shuffled with the seeded rng."""
+
     def order(seed: int) -> list[int]:
         match = Match(Hit(), players=3, seed=seed)
         state = state_of(match)
@@ -60,6 +63,7 @@ def test_hit_02_deck_is_shuffled_with_the_seeded_rng() -> None:
 
 @pytest.mark.parametrize("first", [0, 2])
 def test_hit_03_first_player_option_then_clockwise(first: int) -> None:
+    """HIT-03: first player option then clockwise."""
     match = Match(StackedHit(draws=[1, 2, 3], first_player=first), players=3, seed=0)
     assert match.to_act == (first,)
     match.apply(first, END_TURN)
@@ -69,11 +73,13 @@ def test_hit_03_first_player_option_then_clockwise(first: int) -> None:
 
 
 def test_hit_03_first_player_must_be_a_seat() -> None:
+    """HIT-03: first player must be a seat."""
     with pytest.raises(tablecards.UnknownOption, match="first_player 3"):
         Match(Hit(first_player=3), players=3)
 
 
 def test_hit_04_bank_face_up_cards_at_start_of_turn() -> None:
+    """HIT-04: bank face up cards at start of turn."""
     # Seat 0 draws 4 and 7 and ends; seats 1 and 2 draw 1 and 2; seat 0's next turn banks 4, 7.
     match = Match(StackedHit(draws=[4, 7, 1, 2, 9]), players=3, seed=0)
     match.apply(0, DRAW_AGAIN)
@@ -87,6 +93,7 @@ def test_hit_04_bank_face_up_cards_at_start_of_turn() -> None:
 
 
 def test_hit_05_a_turn_starts_by_drawing() -> None:
+    """HIT-05: a turn starts by drawing."""
     match = Match(StackedHit(draws=[3, 8]), players=2, seed=0)
     state = state_of(match)
     # Seat 0 has already drawn: there is no way to end the turn without a card.
@@ -97,6 +104,7 @@ def test_hit_05_a_turn_starts_by_drawing() -> None:
 
 
 def test_hit_06_bust_with_three_cards_and_a_matching_value() -> None:
+    """HIT-06: bust with three cards and a matching value."""
     match = Match(StackedHit(draws=[2, 4, 6, 4, 9]), players=2, seed=0)
     for _ in range(3):
         match.apply(0, DRAW_AGAIN)
@@ -109,6 +117,7 @@ def test_hit_06_bust_with_three_cards_and_a_matching_value() -> None:
 
 
 def test_hit_06_no_bust_without_a_matching_value() -> None:
+    """HIT-06: no bust without a matching value."""
     match = Match(StackedHit(draws=[2, 4, 6, 5]), players=2, seed=0)
     for _ in range(3):
         match.apply(0, DRAW_AGAIN)
@@ -117,6 +126,7 @@ def test_hit_06_no_bust_without_a_matching_value() -> None:
 
 
 def test_hit_07_safe_under_three_cards() -> None:
+    """HIT-07: safe under three cards."""
     match = Match(StackedHit(draws=[5, 5, 7, 5]), players=2, seed=0)
     match.apply(0, DRAW_AGAIN)  # one card held: the pair is safe
     match.apply(0, DRAW_AGAIN)  # two cards held: the 7 is added
@@ -131,6 +141,7 @@ def test_hit_07_safe_under_three_cards() -> None:
 
 
 def test_hit_08_steal_takes_all_of_that_value_from_all_opponents() -> None:
+    """HIT-08: steal takes all of that value from all opponents."""
     game = StackedHit(draws=[3], rows={1: [3, 3, 8], 2: [3, 9]})
     match = Match(game, players=3, seed=0)
     assert match.legal_actions(0) == (STEAL, NO_STEAL)
@@ -143,6 +154,7 @@ def test_hit_08_steal_takes_all_of_that_value_from_all_opponents() -> None:
 
 
 def test_hit_08_declining_leaves_the_cards() -> None:
+    """HIT-08: declining leaves the cards."""
     match = Match(StackedHit(draws=[3], rows={1: [3, 8]}), players=2, seed=0)
     match.apply(0, NO_STEAL)
     state = state_of(match)
@@ -151,6 +163,7 @@ def test_hit_08_declining_leaves_the_cards() -> None:
 
 
 def test_hit_08_no_steal_offered_when_no_opponent_has_the_value() -> None:
+    """HIT-08: no steal offered when no opponent has the value."""
     match = Match(StackedHit(draws=[4], rows={1: [3, 8]}), players=2, seed=0)
     assert match.legal_actions(0) == (DRAW_AGAIN, END_TURN)
     with pytest.raises(IllegalAction, match="HIT-09") as info:
@@ -167,6 +180,7 @@ def test_hit_08_the_steal_choice_comes_first() -> None:
 
 
 def test_hit_09_cards_left_face_up_can_be_stolen_before_the_next_bank() -> None:
+    """HIT-09: cards left face up can be stolen before the next bank."""
     match = Match(StackedHit(draws=[6, 2, 6]), players=2, seed=0)
     match.apply(0, DRAW_AGAIN)
     match.apply(0, END_TURN)  # seat 0 leaves 6, 2 face up
@@ -179,6 +193,7 @@ def test_hit_09_cards_left_face_up_can_be_stolen_before_the_next_bank() -> None:
 
 
 def test_hit_10_a_bust_leaves_the_opponents_rows_alone() -> None:
+    """HIT-10: a bust leaves the opponents rows alone."""
     match = Match(StackedHit(draws=[1, 2, 3, 2], rows={1: [7, 8], 2: [9]}), players=3, seed=0)
     for _ in range(3):
         match.apply(0, DRAW_AGAIN)
@@ -197,6 +212,7 @@ def play_to_the_end(match: Match) -> None:
 
 
 def test_hit_11_last_card_is_resolved_with_its_steal_and_no_go_on_choice() -> None:
+    """HIT-11: last card is resolved with its steal and no go on choice."""
     match = Match(Hit(), players=2, seed=5)
     state = state_of(match)
     while len(state.deck) > 1 or match.is_over:
@@ -227,6 +243,7 @@ def test_hit_11_last_card_is_resolved_with_its_steal_and_no_go_on_choice() -> No
 
 
 def test_hit_11_game_ends_right_after_the_last_card_without_steal() -> None:
+    """HIT-11: game ends right after the last card without steal."""
     match = Match(Hit(), players=3, seed=11)
     play_to_the_end(match)
     state = state_of(match)
@@ -235,6 +252,7 @@ def test_hit_11_game_ends_right_after_the_last_card_without_steal() -> None:
 
 
 def test_hit_12_rows_go_to_the_loots_at_the_end() -> None:
+    """HIT-12: rows go to the loots at the end."""
     match = Match(Hit(), players=4, seed=2)
     play_to_the_end(match)
     state = state_of(match)
@@ -243,6 +261,7 @@ def test_hit_12_rows_go_to_the_loots_at_the_end() -> None:
 
 
 def test_hit_13_score_is_the_sum_of_the_loot_and_ties_share_the_win() -> None:
+    """HIT-13: score is the sum of the loot and ties share the win."""
     match = Match(Hit(), players=3, seed=4)
     play_to_the_end(match)
     state = state_of(match)
@@ -262,6 +281,7 @@ def test_hit_13_score_is_the_sum_of_the_loot_and_ties_share_the_win() -> None:
 
 
 def test_hit_14_several_rounds_rotate_the_first_player_and_add_up() -> None:
+    """HIT-14: several rounds rotate the first player and add up."""
     game = Hit(rounds=None)  # as many rounds as players
     match = Match(game, players=3, seed=9)
     recorder_rounds = []

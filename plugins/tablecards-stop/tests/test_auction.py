@@ -77,6 +77,7 @@ def test_stop_10_the_caller_opens_with_k_cards_of_one_value_and_no_plus_card() -
 
 
 def test_stop_11_new_bids_only_without_a_bid_raises_on_any_bid_with_its_value_or_plus() -> None:
+    """STOP-11: new bids only without a bid raises on any bid with its value or plus."""
     match = in_auction(s0=[2, 2], s1=[3, 3, 2], s2=[3, "+1", 4, 4])
     state = state_of(match)
     match.apply(1, Bid(3, 1))
@@ -96,6 +97,7 @@ def test_stop_11_new_bids_only_without_a_bid_raises_on_any_bid_with_its_value_or
 
 
 def test_stop_12_a_new_bid_or_raise_must_reach_the_highest_bid_and_ties_are_allowed() -> None:
+    """STOP-12: a new bid or raise must reach the highest bid and ties are allowed."""
     match = in_auction(s0=[2, 4], s1=[2, "+1", 2], s2=[4, 4])
     state = state_of(match)
     match.apply(1, Bid(2, 1))
@@ -129,6 +131,7 @@ def two_bidder_round(**arrangement: Any) -> tuple[Match, EventRecorder]:
 
 
 def test_stop_13_the_round_ends_when_everyone_passes_in_a_row() -> None:
+    """STOP-13: the round ends when everyone passes in a row."""
     match, recorder = two_bidder_round()
     state = state_of(match)
     assert state.phase is Phase.SHARE
@@ -137,6 +140,7 @@ def test_stop_13_the_round_ends_when_everyone_passes_in_a_row() -> None:
 
 
 def test_stop_14_a_single_highest_bidder_takes_one_token_per_bidder() -> None:
+    """STOP-14: a single highest bidder takes one token per bidder."""
     match, recorder = two_bidder_round()
     state = state_of(match)
     assert state.tokens == (0, 0, 2, 0)
@@ -146,6 +150,7 @@ def test_stop_14_a_single_highest_bidder_takes_one_token_per_bidder() -> None:
 
 
 def test_stop_15_the_winner_shares_the_table_out_card_by_card_among_the_bidders() -> None:
+    """STOP-15: the winner shares the table out card by card among the bidders."""
     match, recorder = two_bidder_round()
     state = state_of(match)
     assert set(match.legal_actions(2)) == {Give(3, 1), Give(3, 2), Give(4, 1), Give(4, 2)}
@@ -168,6 +173,7 @@ def test_stop_15_the_winner_shares_the_table_out_card_by_card_among_the_bidders(
 
 
 def test_stop_15_a_lone_bidder_takes_the_whole_table_back_without_a_decision() -> None:
+    """STOP-15: a lone bidder takes the whole table back without a decision."""
     match = in_auction(s1=[3, 3], s2=[2])
     state = state_of(match)
     match.apply(1, Bid(3, 2))
@@ -178,6 +184,7 @@ def test_stop_15_a_lone_bidder_takes_the_whole_table_back_without_a_decision() -
 
 
 def test_stop_16_a_tied_highest_bid_gives_no_tokens_and_each_bidder_takes_its_bid_back() -> None:
+    """STOP-16: a tied highest bid gives no tokens and each bidder takes its bid back."""
     recorder = EventRecorder()
     game = ArrangedStop(hands={1: [3, 2], 2: [4, 2], 3: ["+1"]}, red=0)
     match = Match(game, players=4, seed=0, observers=[recorder])
@@ -198,6 +205,7 @@ def test_stop_16_a_tied_highest_bid_gives_no_tokens_and_each_bidder_takes_its_bi
 
 
 def test_stop_17_cards_left_in_hands_stay_there_for_the_next_round() -> None:
+    """STOP-17: cards left in hands stay there for the next round."""
     match, _ = two_bidder_round()
     state = state_of(match)
     left = [sorted(card.id for card in hand.cards) for hand in state.hands]
@@ -208,6 +216,7 @@ def test_stop_17_cards_left_in_hands_stay_there_for_the_next_round() -> None:
 
 
 def test_stop_18_reaching_six_tokens_ends_the_game_at_once() -> None:
+    """STOP-18: reaching six tokens ends the game at once."""
     match, recorder = two_bidder_round(tokens={2: 5})
     state = state_of(match)
     assert match.is_over and state.tokens[2] == 7
@@ -225,6 +234,7 @@ def test_stop_18_reaching_six_tokens_ends_the_game_at_once() -> None:
 
 
 def test_stop_18_the_last_player_not_eliminated_wins() -> None:
+    """STOP-18: the last player not eliminated wins."""
     match = arranged(pack_sizes={1: 0, 2: 0}, tokens={1: 5}, red=0)
     state = state_of(match)
     assert state.eliminated == (False, True, True)
@@ -233,6 +243,7 @@ def test_stop_18_the_last_player_not_eliminated_wins() -> None:
 
 
 def test_stop_19_drawing_resumes_with_the_red_holder_who_may_not_call() -> None:
+    """STOP-19: drawing resumes with the red holder who may not call."""
     match, _ = two_bidder_round()
     state = state_of(match)
     match.apply(2, Give(4, 2))
@@ -246,6 +257,7 @@ def test_stop_19_drawing_resumes_with_the_red_holder_who_may_not_call() -> None:
 
 
 def test_stop_20_after_a_round_someone_else_may_call_at_once_without_the_wait() -> None:
+    """STOP-20: after a round someone else may call at once without the wait."""
     match, _ = two_bidder_round()
     state = state_of(match)
     match.apply(2, Give(4, 2))
@@ -258,6 +270,7 @@ def test_stop_20_after_a_round_someone_else_may_call_at_once_without_the_wait() 
 
 
 def test_stop_21_full_hands_and_no_call_restart_the_draws_with_the_wait() -> None:
+    """STOP-21: full hands and no call restart the draws with the wait."""
     recorder = EventRecorder()
     six: list[int | str] = [2, 2, 3, 3, 4, "+1"]
     game = ArrangedStop(hands={0: six, 1: six, 2: six}, red=0)

@@ -56,6 +56,7 @@ def refused(match: Match, seat: int, action: Any, rule: str, text: str | None = 
 
 
 def test_stop_01_one_pack_of_21_cards_per_player_nine_2s_six_3s_three_4s_three_plus() -> None:
+    """STOP-01: one pack of 21 cards per player nine 2s six 3s three 4s three plus."""
     pack = make_pack(2)
     assert len(pack) == PACK_SIZE == 21
     assert Counter(card.value for card in pack) == {2: 9, 3: 6, 4: 3, PLUS: 3}
@@ -69,6 +70,8 @@ def test_stop_01_one_pack_of_21_cards_per_player_nine_2s_six_3s_three_4s_three_p
 
 
 def test_stop_02_each_player_shuffles_their_own_pack_with_the_seeded_rng() -> None:
+    """STOP-02: each player shuffles their own pack with the seeded rng."""
+
     def packs(seed: int) -> list[list[int]]:
         state = state_of(Match(Stop(), players=4, seed=seed))
         return [[c.id for c in state.hands[s].cards + state.packs[s].cards] for s in range(4)]
@@ -82,6 +85,7 @@ def test_stop_02_each_player_shuffles_their_own_pack_with_the_seeded_rng() -> No
 
 @pytest.mark.parametrize("first", [0, 2])
 def test_stop_03_the_starting_player_holds_the_red_token(first: int) -> None:
+    """STOP-03: the starting player holds the red token."""
     match = Match(Stop(first_player=first), players=3, seed=0)
     state = state_of(match)
     assert state.red == first
@@ -90,6 +94,7 @@ def test_stop_03_the_starting_player_holds_the_red_token(first: int) -> None:
 
 
 def test_stop_03_first_player_must_be_a_seat_and_3_to_6_players() -> None:
+    """STOP-03: first player must be a seat and 3 to 6 players."""
     with pytest.raises(UnknownOption, match="first_player 4"):
         Match(Stop(first_player=4), players=4)
     with pytest.raises(UnknownOption, match="3 to 6 players, not 2"):
@@ -102,6 +107,7 @@ def test_stop_03_first_player_must_be_a_seat_and_3_to_6_players() -> None:
 
 
 def test_stop_04_draws_go_clockwise_from_the_red_token_holder_into_secret_hands() -> None:
+    """STOP-04: draws go clockwise from the red token holder into secret hands."""
     recorder = EventRecorder()
     match = Match(Stop(first_player=1), players=4, seed=2, observers=[recorder])
     draws = [e for e in recorder.stream(None) if e["event"] == "CardsMoved"]
@@ -118,6 +124,7 @@ def test_stop_04_draws_go_clockwise_from_the_red_token_holder_into_secret_hands(
 
 
 def test_stop_05_a_player_holding_six_cards_skips_their_draw() -> None:
+    """STOP-05: a player holding six cards skips their draw."""
     recorder = EventRecorder()
     game = ArrangedStop(hands={1: [2, 2, 2, 2, 3, 3]}, red=0)
     match = Match(game, players=3, seed=0, observers=[recorder])
@@ -133,6 +140,7 @@ def test_stop_05_a_player_holding_six_cards_skips_their_draw() -> None:
 
 
 def test_stop_06_after_a_draw_anyone_but_the_red_holder_may_call_stop() -> None:
+    """STOP-06: after a draw anyone but the red holder may call stop."""
     match = Match(ArrangedStop(draws={2: [3]}, wait=True), players=4, seed=0)
     state = state_of(match)
     assert asked(match) == (1, 2, 3)
@@ -151,6 +159,7 @@ def test_stop_06_after_a_draw_anyone_but_the_red_holder_may_call_stop() -> None:
 
 
 def test_stop_06_each_asked_seat_declines_once_then_the_next_draw_happens() -> None:
+    """STOP-06: each asked seat declines once then the next draw happens."""
     match = Match(Stop(), players=3, seed=4)
     state = state_of(match)
     hands = [len(hand) for hand in state.hands]
@@ -175,6 +184,7 @@ class EagerBot:
 def test_stop_06_when_several_call_at_once_the_runner_decides_who_spoke_first(
     order: tuple[int, int],
 ) -> None:
+    """STOP-06: when several call at once the runner decides who spoke first."""
     recorder = EventRecorder()
     game = ArrangedStop(hands={1: [3], 2: [4]}, red=0)
     match = Match(game, players=3, seed=0, observers=[recorder])
@@ -189,6 +199,7 @@ def test_stop_06_when_several_call_at_once_the_runner_decides_who_spoke_first(
 def test_stop_07_no_stop_before_the_red_holder_has_drawn_a_second_card(
     players: int, first: int
 ) -> None:
+    """STOP-07: no stop before the red holder has drawn a second card."""
     match = Match(Stop(first_player=first), players=players, seed=9)
     state = state_of(match)
     # The first moment anyone is asked comes right after the red holder's second card.
@@ -204,6 +215,7 @@ def test_stop_07_no_stop_before_the_red_holder_has_drawn_a_second_card(
 
 
 def test_stop_08_a_hand_without_a_value_card_cannot_call_but_is_still_asked() -> None:
+    """STOP-08: a hand without a value card cannot call but is still asked."""
     only_plus = arranged(hands={1: ["+1"], 2: [2]}, red=0)
     assert asked(only_plus) == (1, 2)
     assert only_plus.legal_actions(1) == (DECLINE,)
@@ -215,6 +227,7 @@ def test_stop_08_a_hand_without_a_value_card_cannot_call_but_is_still_asked() ->
 
 
 def test_stop_09_drawing_from_an_empty_pack_eliminates_and_sets_the_hand_aside() -> None:
+    """STOP-09: drawing from an empty pack eliminates and sets the hand aside."""
     recorder = EventRecorder()
     game = ArrangedStop(hands={1: [2, 3]}, pack_sizes={1: 0}, tokens={1: 4}, red=0)
     match = Match(game, players=3, seed=0, observers=[recorder])
