@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import pytest
 from toys import FLIP, Flip, SnapGame, SnapState
 
@@ -168,3 +169,22 @@ def test_undo_rejects_impossible_counts_and_observers_survive_loading() -> None:
     seat = loaded.to_act[0]
     loaded.apply(seat, loaded.legal_actions(seat)[0])
     assert recorder.events, "observers passed to from_json see the rest of the match"
+
+
+@attrs.frozen
+class SeatedOptions:
+    ranks: int = 6
+    first_player: int = tablecards.seat_option()
+
+
+class SeatedSnap(SnapGame):
+    Options = SeatedOptions
+
+
+def test_seat_options_are_checked_against_the_seats_of_the_match() -> None:
+    Match(SeatedSnap(first_player=2), players=3)
+    with pytest.raises(UnknownOption, match="first_player 3 is not a seat of 3"):
+        Match(SeatedSnap(first_player=3), players=3)
+    for bad in (-1, True, "0"):
+        with pytest.raises(UnknownOption, match="first_player must be a seat number"):
+            SeatedSnap(first_player=bad)

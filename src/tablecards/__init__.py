@@ -22,7 +22,7 @@ from tablecards._errors import (
     UnknownOption,
 )
 from tablecards._events import CardsMoved, Event, EventRecorder, RoundEnded, Shuffled, TurnStarted
-from tablecards._game import Game, NoOptions, Result
+from tablecards._game import Game, NoOptions, Result, seat_option
 from tablecards._hookspecs import hookimpl
 from tablecards._match import Match
 from tablecards._plugins import (
@@ -104,6 +104,7 @@ __all__ = [
     "play",
     "plugin_manager",
     "registry",
+    "seat_option",
     "simulate",
     "snapshot",
 ]

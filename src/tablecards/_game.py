@@ -14,9 +14,31 @@ from tablecards._errors import UnknownOption
 from tablecards._random import MatchRandom
 from tablecards._state import State
 
-__all__ = ["Game", "NoOptions", "Result"]
+__all__ = ["Game", "NoOptions", "Result", "seat_option"]
 
 S = TypeVar("S", bound=State)
+
+
+# Marks an option field that names a seat; Game.check_players checks it against the seat count.
+_SEAT = "tablecards.seat"
+
+
+def seat_option(default: int = 0) -> Any:
+    """An options field that names a seat (a first player, a first dealer).
+
+    It accepts a whole number from 0, and :meth:`Game.check_players` refuses it with
+    :class:`~tablecards.UnknownOption` when it is not a seat of the match::
+
+        @attrs.frozen
+        class MyOptions:
+            first_player: int = tablecards.seat_option()
+    """
+    return attrs.field(default=default, validator=_seat_number, metadata={_SEAT: True})
+
+
+def _seat_number(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{attribute.name} must be a seat number (>= 0), not {value!r}")
 
 
 @attrs.frozen(slots=True)
@@ -140,8 +162,8 @@ class Game(Generic[S]):
     def check_players(self, players: int) -> None:
         """Reject a seat count the options do not allow with :class:`~tablecards.UnknownOption`.
 
-        The default checks ``min_players <= players <= max_players``; games with seat-number
-        options (a first player) extend it.
+        The default checks ``min_players <= players <= max_players`` and that every option
+        declared with :func:`~tablecards.seat_option` names one of the seats.
         """
         if not self.min_players <= players <= self.max_players:
             raise UnknownOption(
@@ -149,6 +171,10 @@ class Game(Generic[S]):
                 f"{self.title} is played by {self.min_players} to {self.max_players} players, "
                 f"not {players}",
             )
+        for field in attrs.fields(type(self.options)):
+            value = getattr(self.options, field.name)
+            if field.metadata.get(_SEAT) and value >= players:
+                raise UnknownOption(self.name, f"{field.name} {value} is not a seat of {players}")
 
     def why_illegal(self, state: S, seat: int, action: Action) -> Illegal | None:
         """Why ``action`` is not legal for ``seat`` now, or ``None`` when it is.

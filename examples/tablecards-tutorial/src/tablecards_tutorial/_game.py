@@ -8,7 +8,15 @@ from typing import Any, ClassVar
 
 import attrs
 
-from tablecards import Action, Game, Illegal, MatchRandom, UnknownOption, Visibility, Zone
+from tablecards import (
+    Action,
+    Game,
+    Illegal,
+    MatchRandom,
+    Visibility,
+    Zone,
+    seat_option,
+)
 from tablecards_tutorial import _rules
 from tablecards_tutorial._actions import DRAW, PASS, PLAYS, Draw, Pass, Play
 from tablecards_tutorial._state import DECK, ClimbState
@@ -33,9 +41,7 @@ class ClimbOptions:
             attrs.validators.le(8),
         ],
     )
-    first_player: int = attrs.field(
-        default=0, validator=[attrs.validators.instance_of(int), attrs.validators.ge(0)]
-    )
+    first_player: int = seat_option()
 
 
 class Climb(Game[ClimbState]):
@@ -50,14 +56,6 @@ class Climb(Game[ClimbState]):
     actions: ClassVar[tuple[type[Action], ...]] = (Play, Draw, Pass)
     Options: ClassVar[type[Any]] = ClimbOptions
     options: ClimbOptions
-
-    def check_players(self, players: int) -> None:
-        """2-4 players, and the first player must be one of them."""
-        super().check_players(players)
-        if self.options.first_player >= players:
-            raise UnknownOption(
-                self.name, f"first_player {self.options.first_player} is not a seat of {players}"
-            )
 
     def initial_state(self, players: int, rng: MatchRandom) -> ClimbState:
         """CLIMB-01: the 40 cards in the deck; an empty hand and won pile per seat."""

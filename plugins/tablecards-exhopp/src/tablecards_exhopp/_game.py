@@ -8,7 +8,15 @@ from typing import Any, ClassVar
 
 import attrs
 
-from tablecards import Action, Game, Illegal, MatchRandom, UnknownOption, Visibility, Zone
+from tablecards import (
+    Action,
+    Game,
+    Illegal,
+    MatchRandom,
+    Visibility,
+    Zone,
+    seat_option,
+)
 from tablecards_exhopp import _rules
 from tablecards_exhopp._actions import ACCEPT, DECLINE, Accept, Decline, Give, Lay, Propose
 from tablecards_exhopp._state import (
@@ -50,9 +58,7 @@ class ExHoppOptions:
         first_player: the seat that starts (EXH-07, "the one who prefers drinking milk").
     """
 
-    first_player: int = attrs.field(
-        default=0, validator=[attrs.validators.instance_of(int), attrs.validators.ge(0)]
-    )
+    first_player: int = seat_option()
 
 
 class ExHopp(Game[ExHoppState]):
@@ -67,14 +73,6 @@ class ExHopp(Game[ExHoppState]):
     actions: ClassVar[tuple[type[Action], ...]] = (Lay, Propose, Accept, Decline, Give)
     Options: ClassVar[type[Any]] = ExHoppOptions
     options: ExHoppOptions
-
-    def check_players(self, players: int) -> None:
-        """2-6 players (one colour each), and the first player must be one of them."""
-        super().check_players(players)
-        if self.options.first_player >= players:
-            raise UnknownOption(
-                self.name, f"first_player {self.options.first_player} is not a seat of {players}"
-            )
 
     def initial_state(self, players: int, rng: MatchRandom) -> ExHoppState:
         """EXH-01..EXH-03: every card in its pile before the deal; empty table zones."""

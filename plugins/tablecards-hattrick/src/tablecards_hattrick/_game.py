@@ -9,7 +9,15 @@ from typing import Any, ClassVar
 
 import attrs
 
-from tablecards import Action, Game, Illegal, MatchRandom, UnknownOption, Visibility, Zone
+from tablecards import (
+    Action,
+    Game,
+    Illegal,
+    MatchRandom,
+    Visibility,
+    Zone,
+    seat_option,
+)
 from tablecards_hattrick import _rules
 from tablecards_hattrick._actions import PASSES, PLAYS, Pass, Play
 from tablecards_hattrick._state import COLOURS, DECK, HatCard, HattrickState
@@ -29,11 +37,6 @@ def _whole_number_or_none(minimum: int) -> Any:
     return check
 
 
-def _seat_number(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"{attribute.name} must be a seat number (>= 0), not {value!r}")
-
-
 @attrs.frozen
 class HattrickOptions:
     """Options of Hattrick.
@@ -46,7 +49,7 @@ class HattrickOptions:
             total reaches ``target``. With ``rounds`` also set, whichever comes first ends it.
     """
 
-    first_dealer: int = attrs.field(default=0, validator=_seat_number)
+    first_dealer: int = seat_option()
     rounds: int | None = attrs.field(default=None, validator=_whole_number_or_none(1))
     target: int | None = attrs.field(default=None, validator=_whole_number_or_none(1))
 
@@ -63,14 +66,6 @@ class Hattrick(Game[HattrickState]):
     actions: ClassVar[tuple[type[Action], ...]] = (Play, Pass)
     Options: ClassVar[type[Any]] = HattrickOptions
     options: HattrickOptions
-
-    def check_players(self, players: int) -> None:
-        """4-6 players, and the first dealer must be one of them."""
-        super().check_players(players)
-        if self.options.first_dealer >= players:
-            raise UnknownOption(
-                self.name, f"first_dealer {self.options.first_dealer} is not a seat of {players}"
-            )
 
     def round_limit(self, players: int) -> int | None:
         """The number of rounds that ends the game, ``None`` when only the target does."""

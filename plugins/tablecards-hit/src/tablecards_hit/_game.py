@@ -8,7 +8,15 @@ from typing import Any, ClassVar
 
 import attrs
 
-from tablecards import Action, Game, Illegal, MatchRandom, UnknownOption, Visibility, Zone
+from tablecards import (
+    Action,
+    Game,
+    Illegal,
+    MatchRandom,
+    Visibility,
+    Zone,
+    seat_option,
+)
 from tablecards_hit import _rules
 from tablecards_hit._actions import (
     DRAW_AGAIN,
@@ -38,9 +46,7 @@ class HitOptions:
         rounds: how many rounds (HIT-14); ``None`` plays one round per player.
     """
 
-    first_player: int = attrs.field(
-        default=0, validator=[attrs.validators.instance_of(int), attrs.validators.ge(0)]
-    )
+    first_player: int = seat_option()
     rounds: int | None = attrs.field(default=1)
 
     @rounds.validator
@@ -61,14 +67,6 @@ class Hit(Game[HitState]):
     actions: ClassVar[tuple[type[Action], ...]] = (Steal, NoSteal, DrawAgain, EndTurn)
     Options: ClassVar[type[Any]] = HitOptions
     options: HitOptions
-
-    def check_players(self, players: int) -> None:
-        """2-6 players, and the first player must be one of them."""
-        super().check_players(players)
-        if self.options.first_player >= players:
-            raise UnknownOption(
-                self.name, f"first_player {self.options.first_player} is not a seat of {players}"
-            )
 
     def initial_state(self, players: int, rng: MatchRandom) -> HitState:
         """HIT-01: the 90 cards in the deck; an empty row and loot per seat; an empty box."""

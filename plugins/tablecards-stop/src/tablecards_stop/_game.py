@@ -8,7 +8,15 @@ from typing import Any, ClassVar
 
 import attrs
 
-from tablecards import Action, Game, Illegal, MatchRandom, UnknownOption, Visibility, Zone
+from tablecards import (
+    Action,
+    Game,
+    Illegal,
+    MatchRandom,
+    Visibility,
+    Zone,
+    seat_option,
+)
 from tablecards_stop import _legal, _rules
 from tablecards_stop._actions import Bid, CallStop, Decline, Give, Pass, Raise
 from tablecards_stop._state import PACK_SIZE, PLUS, StopState, make_pack, seat_zones
@@ -23,9 +31,7 @@ class StopOptions:
         tokens_to_win: blue tokens that win the game at once (STOP-18).
     """
 
-    first_player: int = attrs.field(
-        default=0, validator=[attrs.validators.instance_of(int), attrs.validators.ge(0)]
-    )
+    first_player: int = seat_option()
     tokens_to_win: int = attrs.field(
         default=6, validator=[attrs.validators.instance_of(int), attrs.validators.ge(1)]
     )
@@ -43,14 +49,6 @@ class Stop(Game[StopState]):
     actions: ClassVar[tuple[type[Action], ...]] = (CallStop, Decline, Bid, Raise, Pass, Give)
     Options: ClassVar[type[Any]] = StopOptions
     options: StopOptions
-
-    def check_players(self, players: int) -> None:
-        """3-6 players, and the first player must be one of them."""
-        super().check_players(players)
-        if self.options.first_player >= players:
-            raise UnknownOption(
-                self.name, f"first_player {self.options.first_player} is not a seat of {players}"
-            )
 
     def initial_state(self, players: int, rng: MatchRandom) -> StopState:
         """STOP-01, STOP-02: one pack of 21 cards per player; empty hands, bids, asides."""
