@@ -188,3 +188,22 @@ def test_seat_options_are_checked_against_the_seats_of_the_match() -> None:
     for bad in (-1, True, "0"):
         with pytest.raises(UnknownOption, match="first_player must be a seat number"):
             SeatedSnap(first_player=bad)
+
+
+class ExplainingSnap(SnapGame):
+    def why_not_your_turn(
+        self, state: SnapState, seat: int, action: tablecards.Action
+    ) -> tablecards.Illegal | None:
+        if seat == 2:
+            raise RuntimeError("a broken explanation")
+        return tablecards.Illegal("wait for the flipper", "SNAP-1")
+
+
+def test_not_your_turn_carries_the_games_reason_and_never_hides_the_refusal() -> None:
+    match = Match(ExplainingSnap(), players=3, seed=1)
+    with pytest.raises(tablecards.NotYourTurn, match=r"wait for the flipper \[SNAP-1\]") as info:
+        match.apply(1, FLIP)
+    assert (info.value.reason, info.value.rule) == ("wait for the flipper", "SNAP-1")
+    with pytest.raises(tablecards.NotYourTurn) as info:
+        match.apply(2, FLIP)  # the explanation crashes: the refusal stands, unexplained
+    assert info.value.rule is None

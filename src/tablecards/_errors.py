@@ -26,16 +26,29 @@ class TablecardsError(Exception):
 class NotYourTurn(TablecardsError):
     """A seat tried to act while it is not among the seats that may act now.
 
-    The match is left exactly as it was.
+    When the game says why the seat may not act (the red-token holder may not call Stop),
+    ``reason`` and ``rule`` say it too. The match is left exactly as it was.
     """
 
-    def __init__(self, seat: int, action: object, to_act: Sequence[int]) -> None:
+    def __init__(
+        self,
+        seat: int,
+        action: object,
+        to_act: Sequence[int],
+        reason: str | None = None,
+        rule: str | None = None,
+    ) -> None:
         self.seat = seat
         self.action = action
         self.to_act = tuple(to_act)
+        self.reason = reason
+        self.rule = rule
         waiting = ", ".join(map(str, self.to_act)) or "nobody (the match is over)"
+        why = f": {reason}" if reason else ""
+        where = f" [{rule}]" if rule else ""
         super().__init__(
-            f"seat {seat} cannot play {action!r}: it is not their turn (to act: {waiting})"
+            f"seat {seat} cannot play {action!r}: it is not their turn (to act: {waiting}){why}"
+            f"{where}"
         )
 
 

@@ -186,6 +186,15 @@ class Game(Generic[S]):
             return None
         return Illegal("not among the legal actions now")
 
+    def why_not_your_turn(self, state: S, seat: int, action: Action) -> Illegal | None:
+        """Why ``seat``, which is not among the seats to act, may not act now (optional).
+
+        The match refuses the action with :class:`~tablecards.NotYourTurn` either way; a game
+        that can say why (the red-token holder may not call Stop) returns the reason and the
+        rule, and the error carries them. Default: ``None``.
+        """
+        return None
+
     def winners(self, state: S) -> tuple[int, ...]:
         """The seats that share the win of a finished match (default: the highest scores)."""
         scores = self.scores(state)

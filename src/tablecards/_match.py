@@ -261,7 +261,13 @@ class Match:
     def _reject_turn(self, seat: int, action: Action) -> None:
         if self.is_over:
             raise MatchOver(f"seat {seat} cannot play {action!r}: the match is over")
-        raise NotYourTurn(seat, action, self._state.to_act)
+        try:
+            why = self._game.why_not_your_turn(self._state, seat, action)
+        except Exception:
+            why = None  # an explanation is a courtesy: its failure must not hide the refusal
+        if why is None:
+            raise NotYourTurn(seat, action, self._state.to_act)
+        raise NotYourTurn(seat, action, self._state.to_act, why.reason, why.rule)
 
     def _flush(self, hooks: _Observers) -> None:
         sink = self._state.sink

@@ -144,11 +144,12 @@ def test_stop_06_after_a_draw_anyone_but_the_red_holder_may_call_stop() -> None:
     match = Match(ArrangedStop(draws={2: [3]}, wait=True), players=4, seed=0)
     state = state_of(match)
     assert asked(match) == (1, 2, 3)
-    # The red-token holder is not asked; a UI asking why gets the rule.
-    with pytest.raises(NotYourTurn):
+    # The red-token holder is not asked, and the refusal says why, with the rule.
+    before = match.to_json()
+    with pytest.raises(NotYourTurn, match="red-token holder may not call Stop") as info:
         match.apply(0, CALL_STOP)
-    why = match.game.why_illegal(state, 0, CALL_STOP)
-    assert why is not None and why.rule == "STOP-06"
+    assert info.value.rule == "STOP-06"
+    assert match.to_json() == before
     # Seat 2 holds one card (whatever the hand sizes): it calls, out of turn.
     packs = [len(pack) for pack in state.packs]
     match.apply(2, CALL_STOP)

@@ -81,6 +81,10 @@ class Stop(Game[StopState]):
         """Explains every refusal with its rule (also for seats that are not asked now)."""
         return _legal.why_illegal(state, seat, action)
 
+    def why_not_your_turn(self, state: StopState, seat: int, action: Action) -> Illegal | None:
+        """STOP-06, STOP-07, STOP-09, STOP-13: the same reasons explain a seat left out."""
+        return _legal.why_illegal(state, seat, action)
+
     def apply(self, state: StopState, seat: int, action: Action) -> None:
         """Apply one decision and every forced step after it (draws, skips, eliminations)."""
         kind = type(action)
