@@ -249,6 +249,15 @@ class Game(Generic[S]):
         """
         return action
 
+    def card_label(self, card: Mapping[str, Any]) -> str:
+        """A card's JSON (as views show it) as short text for screens.
+
+        The default joins the card's fields but its id (``{"id": 3, "value": 7}`` -> ``7``);
+        games whose fields read oddly override it (Stop's ``+1`` card).
+        """
+        values = [str(value) for key, value in card.items() if key != "id"]
+        return " ".join(values) if values else f"#{card.get('id')}"
+
     def describe(self, action: Action) -> str:
         """A short human description of an action, for menus and logs."""
         return repr(action)

@@ -70,7 +70,8 @@ def generic_view(game: Game[Any], view: Mapping[str, Any], seat: int | None) -> 
     zones.add_column("contents")
     for name, zone in view.get("zones", {}).items():
         cards = zone.get("cards")
-        shown = "(hidden)" if cards is None else " ".join(card_text(card) for card in cards) or "-"
+        labels = " ".join(game.card_label(card) for card in cards) if cards is not None else ""
+        shown = "(hidden)" if cards is None else labels or "-"
         mine = seat is not None and name.endswith(f":{seat}")
         zones.add_row(Text(name, style="bold" if mine else ""), str(zone.get("count", 0)), shown)
     parts: list[RenderableType] = [zones]

@@ -191,3 +191,10 @@ def test_the_terminal_describes_every_stop_event_in_words() -> None:
     plus = {"event": "CardsMoved", "src": "hand:1", "dst": "bid:2", "count": 1, "cards": [card]}
     assert hook(game=match.game, event=plus) == "1 card hand:1 -> bid:2 (+1)"
     assert hook(game=tablecards.load_game("hit"), event={"event": "Passed", "seat": 1}) is None
+
+
+def test_stop_01_screens_show_plus_cards_as_plus_one() -> None:
+    """STOP-01: a "+1" card reads "+1" on screens, a value card its value."""
+    game = Stop()
+    assert game.card_label({"id": 20, "value": 1, "colour": "blue"}) == "+1 blue"
+    assert game.card_label({"id": 3, "value": 4, "colour": "red"}) == "4 red"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib.resources
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -80,6 +80,11 @@ class Stop(Game[StopState]):
     def why_illegal(self, state: StopState, seat: int, action: Action) -> Illegal | None:
         """Explains every refusal with its rule (also for seats that are not asked now)."""
         return _legal.why_illegal(state, seat, action)
+
+    def card_label(self, card: Mapping[str, Any]) -> str:
+        """STOP-01: a plus card reads "+1"; a value card its value; then the pack's colour."""
+        value = card.get("value")
+        return f"{'+1' if value == PLUS else value} {card.get('colour')}"
 
     def why_not_your_turn(self, state: StopState, seat: int, action: Action) -> Illegal | None:
         """STOP-06, STOP-07, STOP-09, STOP-13: the same reasons explain a seat left out."""
