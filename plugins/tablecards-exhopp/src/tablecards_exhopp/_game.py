@@ -126,7 +126,9 @@ class ExHopp(Game[ExHoppState]):
             if slot.cards and len(state.sequences[index].cards) < slot.cards[-1].points:
                 lays = _LAYS[index]
                 actions.extend(lays[card.id] for card in hand)
-        held = {card.colour for card in hand}
+        # In the hand's order, not a set's: a set of enums iterates in a per-process hash order,
+        # which would make the list of actions (and random playouts) differ between processes.
+        held = dict.fromkeys(card.colour for card in hand)
         for give in held:
             for want in state.colours:
                 if want is not give:
