@@ -350,3 +350,18 @@ __all__ = [
     "UnseededSnap",
     "ZoneInViewSnap",
 ]
+
+
+class HashOrderSnap(SnapGame):
+    """Fault (processes): lists its actions in a set's order, which follows the hash seed.
+
+    Every replay inside one process agrees with itself; another interpreter plays another match.
+    """
+
+    def legal_actions(self, state: SnapState, seat: int) -> Sequence[Action]:
+        actions = list(super().legal_actions(state, seat))
+        if len(actions) < 2:
+            return actions
+        # Where "a" falls in a set of letters depends on the interpreter's hash seed.
+        turn = list(set("abcdefghijklmnopqrstuvwxyz")).index("a") % len(actions)
+        return actions[turn:] + actions[:turn]

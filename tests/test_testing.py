@@ -17,6 +17,7 @@ from broken_toys import (
     Give,
     HandsGame,
     HandsState,
+    HashOrderSnap,
     LaxSnap,
     MutatingSnap,
     ShownHands,
@@ -277,3 +278,22 @@ def test_loading_the_pytest_plugin_loads_no_game() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.split() == ["[]", "0"]  # no game plugin imported, no registry built
+
+
+def test_processes_catches_actions_listed_in_a_hash_seeded_order() -> None:
+    failure = failure_of(HashOrderSnap())
+    assert failure.check == "processes"
+    assert "PYTHONHASHSEED" in failure.detail
+    # Inside one process the game is deterministic: replays agree with themselves.
+    check_game(HashOrderSnap(), seeds=5, checks={"playout", "determinism", "persistence"})
+    # The reported action is where the two interpreters' playouts part.
+    assert failure.where.seat is not None and failure.where.action is not None
+
+
+def test_processes_needs_a_game_class_other_interpreters_can_import() -> None:
+    class LocalSnap(SnapGame):
+        pass
+
+    failure = failure_of(LocalSnap(), checks={"processes"})
+    assert failure.check == "processes"
+    assert "could not be rebuilt" in failure.detail

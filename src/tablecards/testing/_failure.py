@@ -22,6 +22,7 @@ CHECKS: tuple[str, ...] = (
     "determinism",
     "persistence",
     "bots",
+    "processes",
 )
 
 

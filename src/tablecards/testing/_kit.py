@@ -26,6 +26,7 @@ from tablecards.testing._invariants import (
     check_structure,
 )
 from tablecards.testing._leaks import check_leaks
+from tablecards.testing._processes import check_processes
 from tablecards.testing._rejection import check_rejections
 from tablecards.testing._replay import check_resumed, first_divergence
 
@@ -54,6 +55,7 @@ class ConformanceReport:
         actions: actions played in the random playouts.
         leak_points: moments where the no-leak check found hidden cards to swap.
         bot_matches: matches played by the bots through :func:`tablecards.play`.
+        process_matches: playouts replayed in three interpreters with different hash seeds.
         seconds: wall-clock time of the run.
     """
 
@@ -63,6 +65,7 @@ class ConformanceReport:
     actions: int = 0
     leak_points: int = 0
     bot_matches: int = 0
+    process_matches: int = 0
     seconds: float = 0.0
 
     def summary(self) -> str:
@@ -73,7 +76,8 @@ class ConformanceReport:
         )
         return (
             f"{self.game}: {counts}; {self.actions} actions, {self.leak_points} leak checks, "
-            f"{self.bot_matches} bot matches, {self.seconds:.1f}s"
+            f"{self.bot_matches} bot matches, {self.process_matches} matches replayed in "
+            f"other processes, {self.seconds:.1f}s"
         )
 
 
@@ -86,6 +90,7 @@ def check_game(
     points: int = 3,
     bots: Mapping[str, BotFactory] | None = None,
     bot_seeds: int = 3,
+    process_seeds: int = 10,
     move_limit: int | None = None,
 ) -> ConformanceReport:
     """Run the conformance kit against ``game``; raise :class:`ConformanceFailure` on a fault.
@@ -96,7 +101,9 @@ def check_game(
     checks that views are plain data, that illegal actions are refused atomically, that
     swapping what a seat cannot see changes nothing it is shown (no leaks), and that a save
     taken there loads and plays on to the same end (persistence). Finally each bot plays a few
-    matches through :func:`tablecards.play`, which checks what the runner hands it.
+    matches through :func:`tablecards.play`, which checks what the runner hands it, and the
+    first ``process_seeds`` playouts of each seat count are played again in three fresh
+    interpreters with different hash seeds, which must agree (processes).
 
     Args:
         game: the game (with its options) or an installed game's name.
@@ -108,6 +115,7 @@ def check_game(
         bots: bot factories by name for the ``bots`` check (default: the bots registered for
             the game, plus ``random``).
         bot_seeds: matches per seat count for the ``bots`` check.
+        process_seeds: seeds per seat count for the ``processes`` check.
         move_limit: overrides the game's move limit.
 
     Returns:
@@ -138,6 +146,9 @@ def check_game(
         report.matches[count] = len(seed_list)
         if "bots" in wanted and bots:
             report.bot_matches += check_bots(game, count, range(bot_seeds), bots, move_limit)
+    if "processes" in wanted:
+        pairs = [(count, seed) for count in counts for seed in seed_list[:process_seeds]]
+        report.process_matches = check_processes(game, pairs, move_limit)
     report.seconds = time.perf_counter() - started
     return report
 

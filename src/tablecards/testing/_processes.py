@@ -1,0 +1,149 @@
+"""Determinism across processes: the same seeds give the same matches in any interpreter.
+
+A rule (or a legal-action list) that iterates over a set or a dict keyed by strings or enums
+follows the interpreter's per-process hash seed, so a replay in the same process agrees with
+itself while a worker process, or a save loaded elsewhere, plays another match. The check runs
+the kit's seeded playouts in three fresh interpreters with different ``PYTHONHASHSEED`` values
+and compares their logs and final states. The hash seeds are fixed, so the check itself is
+reproducible; a fault that only swaps two items escapes it only when all three seeds happen to
+agree on their order.
+
+Run as a module (``python -m tablecards.testing._processes``), it is that child: it reads the
+game (module, class, options) and the matches to play as JSON on stdin and prints the results.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from tablecards._game import Game
+from tablecards._match import Match
+from tablecards._serial import action_from_json, action_to_json
+from tablecards.testing._failure import ConformanceFailure, Where
+
+__all__ = ["HASH_SEEDS", "check_processes"]
+
+#: The hash seeds of the interpreters compared.
+HASH_SEEDS: tuple[str, ...] = ("1", "2", "3")
+
+
+def check_processes(
+    game: Game[Any], matches: Sequence[tuple[int, int]], move_limit: int | None
+) -> int:
+    """Play ``matches`` ((players, seed) pairs) in several interpreters and compare them.
+
+    Returns the number of matches compared.
+
+    Raises:
+        ConformanceFailure: the game cannot be rebuilt in another interpreter (its class must
+            be importable), or two interpreters played a match differently.
+    """
+    request = {
+        "module": type(game).__module__,
+        "qualname": type(game).__qualname__,
+        "options": game.options_json(),
+        "matches": [list(pair) for pair in matches],
+        "move_limit": move_limit,
+    }
+    first, *others = [(seed, _run_child(game, request, seed)) for seed in HASH_SEEDS]
+    for other in others:
+        for (players, seed), one, two in zip(matches, first[1], other[1], strict=True):
+            if one != two:
+                _report(game, players, seed, one, two, (first[0], other[0]))
+    return len(matches)
+
+
+def _run_child(game: Game[Any], request: dict[str, Any], hash_seed: str) -> list[dict[str, Any]]:
+    # The child sees the parent's import path, so games defined in test folders import too.
+    env = {
+        **os.environ,
+        "PYTHONHASHSEED": hash_seed,
+        "PYTHONPATH": os.pathsep.join(path for path in sys.path if path),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", __name__],
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise ConformanceFailure(
+            "processes",
+            Where(game.name, 0, 0),
+            f"the game could not be rebuilt and played in another interpreter ({last}); its "
+            f"class must be importable as {request['module']}.{request['qualname']}",
+        )
+    results: list[dict[str, Any]] = json.loads(done.stdout)
+    return results
+
+
+def _report(
+    game: Game[Any],
+    players: int,
+    seed: int,
+    one: dict[str, Any],
+    two: dict[str, Any],
+    hash_seeds: tuple[str, str],
+) -> None:
+    types = game.action_types()
+    log_one = [(entry[0], action_from_json(types, entry[1])) for entry in one["log"]]
+    where = Where(game.name, players, seed)
+    index = next(
+        (i for i, (a, b) in enumerate(zip(one["log"], two["log"], strict=False)) if a != b),
+        min(len(one["log"]), len(two["log"])),
+    )
+    seeds = f"PYTHONHASHSEED={hash_seeds[0]} and ={hash_seeds[1]}"
+    if one["log"] == two["log"]:
+        detail = (
+            f"the same actions end in different states in interpreters with {seeds} (does a "
+            "rule iterate over a set or a dict keyed by strings or enums?)"
+        )
+        raise ConformanceFailure("processes", where.at(len(log_one), log_one), detail)
+    seat, action = log_one[index] if index < len(log_one) else (None, None)
+    detail = (
+        f"the same seed plays differently in interpreters with {seeds}: the random playouts "
+        f"first differ here (are legal actions listed in a set's or a string-keyed dict's "
+        f"order, which follows the hash seed?)"
+    )
+    raise ConformanceFailure("processes", where.at(index, log_one, seat, action), detail)
+
+
+def _play(game: Game[Any], players: int, seed: int, move_limit: int | None) -> dict[str, Any]:
+    # The kit's playout policy (see _kit._Playout): the same rng and the same choices.
+    rng = random.Random(f"tablecards.testing/{players}/{seed}")
+    match = Match(game, players, seed, move_limit=move_limit)
+    log = []
+    while not match.is_over:
+        to_act = match.to_act
+        seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
+        actions = match.legal_actions(seat)
+        action = actions[rng.randrange(len(actions))]
+        match.apply(seat, action)
+        log.append([seat, action_to_json(action)])
+    state = hashlib.sha256(match.to_json().encode()).hexdigest()
+    return {"log": log, "state": state}
+
+
+def _child() -> None:
+    request = json.load(sys.stdin)
+    target: Any = importlib.import_module(request["module"])
+    for part in request["qualname"].split("."):
+        target = getattr(target, part)
+    game = target(**request["options"])
+    limit = request["move_limit"]
+    print(json.dumps([_play(game, players, seed, limit) for players, seed in request["matches"]]))
+
+
+if __name__ == "__main__":
+    _child()
