@@ -207,3 +207,26 @@ def test_not_your_turn_carries_the_games_reason_and_never_hides_the_refusal() ->
     with pytest.raises(tablecards.NotYourTurn) as info:
         match.apply(2, FLIP)  # the explanation crashes: the refusal stands, unexplained
     assert info.value.rule is None
+
+
+def test_one_observer_follows_many_matches_and_each_event_names_its_match() -> None:
+    class Counter:
+        def __init__(self) -> None:
+            self.seen: dict[int, int] = {}
+
+        @hookimpl
+        def tablecards_action_applied(self, match: Match, seat: int, action: Any) -> None:
+            self.seen[match.seed] = self.seen.get(match.seed, 0) + 1
+
+    counter = Counter()
+    first = Match(SnapGame(), players=2, seed=1, observers=[counter])
+    second = Match(SnapGame(), players=2, seed=2, observers=[counter])
+    for match in (first, second, first):
+        seat = match.to_act[0]
+        match.apply(seat, match.legal_actions(seat)[0])
+    assert counter.seen == {1: 2, 2: 1}
+    other = Counter()  # another observer is told only of its own matches
+    third = Match(SnapGame(), players=2, seed=3, observers=[other])
+    third.apply(third.to_act[0], FLIP)
+    assert other.seen == {3: 1}
+    assert counter.seen == {1: 2, 2: 1}

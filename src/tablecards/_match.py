@@ -13,6 +13,7 @@ The flow of one action::
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
@@ -472,12 +473,28 @@ def _implemented(caller: pluggy.HookCaller) -> pluggy.HookCaller | None:
     return caller if caller.get_hookimpls() else None
 
 
+# The hooks of the last few observer sets, by identity: registering an observer with pluggy
+# inspects all its attributes (hundreds of microseconds), and simulations pass the same
+# long-lived observers to match after match. Entries hold the observers, so few are kept.
+_OBSERVER_CACHE: OrderedDict[tuple[int, ...], tuple[tuple[object, ...], _Observers]] = OrderedDict()
+_OBSERVER_CACHE_SIZE: Final = 8
+
+
 def _observer_hooks(observers: Iterable[object]) -> _Observers | None:
-    observers = list(observers)
-    if not observers:
+    group = tuple(observers)
+    if not group:
         return None
+    key = tuple(id(observer) for observer in group)
+    cached = _OBSERVER_CACHE.get(key)
+    if cached is not None and all(a is b for a, b in zip(cached[0], group, strict=True)):
+        _OBSERVER_CACHE.move_to_end(key)
+        return cached[1]
     pm = pluggy.PluginManager(_hookspecs.PROJECT)
     pm.add_hookspecs(_hookspecs)
-    for observer in observers:
+    for observer in group:
         pm.register(observer)
-    return _Observers(pm)
+    hooks = _Observers(pm)
+    _OBSERVER_CACHE[key] = (group, hooks)
+    if len(_OBSERVER_CACHE) > _OBSERVER_CACHE_SIZE:
+        _OBSERVER_CACHE.popitem(last=False)
+    return hooks
