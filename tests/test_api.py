@@ -24,3 +24,12 @@ def test_all_lists_every_public_name_once() -> None:
         if not name.startswith("_") and not inspect.ismodule(value)
     }
     assert public - {"annotations"} == set(tablecards.__all__) - {"__version__"}
+
+
+def test_a_game_finds_the_rules_md_shipped_beside_it() -> None:
+    from toys import SnapGame
+
+    hit = tablecards.registry().games["hit"].cls
+    text = hit.rules_text()
+    assert text is not None and "HIT-01" in text
+    assert SnapGame.rules_text() is None  # a bare module with no rules beside it

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.resources
 import json
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
@@ -264,8 +265,17 @@ class Game(Generic[S]):
 
     @classmethod
     def rules_text(cls) -> str | None:
-        """The game's rules and rulings as Markdown, when the plugin ships them."""
-        return None
+        """The game's rules and rulings as Markdown, when the plugin ships them.
+
+        The default reads ``rules.md`` from the package of the game's module (ship it beside
+        the game's code, as package data); ``None`` when there is none.
+        """
+        package = cls.__module__.rpartition(".")[0] or cls.__module__
+        try:
+            rules = importlib.resources.files(package).joinpath("rules.md")
+        except (ModuleNotFoundError, TypeError):  # a bare module is not a package
+            return None
+        return rules.read_text("utf-8") if rules.is_file() else None
 
     # -- derived ------------------------------------------------------------------------------
 

@@ -185,6 +185,7 @@ def test_registered_by_entry_point_with_rules_text() -> None:
     game = tablecards.load_game("exhopp", first_player=1)
     assert isinstance(game, ExHopp)
     text = ExHopp.rules_text()
+    assert text is not None
     for rule in range(1, 19):
         assert f"EXH-{rule:02d}" in text
     assert "heuristic" in tablecards.registry().bot_names("exhopp")

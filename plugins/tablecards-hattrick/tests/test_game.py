@@ -33,6 +33,7 @@ def test_registered_in_the_tablecards_entry_point_group_with_its_bot() -> None:
 
 def test_rules_text_is_the_packaged_rules_file() -> None:
     text = Hattrick.rules_text()
+    assert text is not None
     for rule in range(1, 13):
         assert f"HAT-{rule:02d}" in text
     if RULES.exists():  # next to the repository in the project's checkout

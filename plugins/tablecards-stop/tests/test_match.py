@@ -40,6 +40,7 @@ def test_stop_is_registered_with_its_heuristic_bot_and_ships_its_rules() -> None
     assert isinstance(game, Stop) and game.options.tokens_to_win == 4
     assert tablecards.registry().bot("stop", "heuristic").factory is HeuristicBot
     text = Stop.rules_text()
+    assert text is not None
     assert all(f"STOP-{n:02d}" in text for n in range(1, 22))
 
 

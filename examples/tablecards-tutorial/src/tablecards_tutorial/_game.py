@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.resources
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -142,8 +141,3 @@ class Climb(Game[ClimbState]):
         if isinstance(action, Play):
             return f"play a {DECK[action.card].value}"
         return "draw a card" if isinstance(action, Draw) else "pass"
-
-    @classmethod
-    def rules_text(cls) -> str:
-        """The rules of Climb with their IDs (``rules.md``)."""
-        return importlib.resources.files(__package__).joinpath("rules.md").read_text("utf-8")

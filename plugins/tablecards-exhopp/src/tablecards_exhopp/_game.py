@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.resources
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -253,11 +252,6 @@ class ExHopp(Game[ExHoppState]):
         return {Accept: "accept the exchange", Decline: "decline the exchange"}.get(
             type(action), repr(action)
         )
-
-    @classmethod
-    def rules_text(cls) -> str:
-        """The rules of Ex & Hopp as implemented, with every ruling (``rules.md``)."""
-        return importlib.resources.files(__package__).joinpath("rules.md").read_text("utf-8")
 
 
 def _name(colour: Colour | None) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.resources
 from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any, ClassVar
@@ -196,11 +195,6 @@ class Hattrick(Game[HattrickState]):
         if type(action) is Play:
             return f"play {card}"
         return f"pass, showing {card} (a -2 penalty card)"
-
-    @classmethod
-    def rules_text(cls) -> str:
-        """The rules of Hattrick as implemented, with every ruling (``rules.md``)."""
-        return importlib.resources.files(__package__).joinpath("rules.md").read_text("utf-8")
 
 
 def _card_of(action: Action) -> HatCard | None:

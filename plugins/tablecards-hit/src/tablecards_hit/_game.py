@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.resources
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -152,8 +151,3 @@ class Hit(Game[HitState]):
             DrawAgain: "draw again",
             EndTurn: "end your turn",
         }.get(type(action), repr(action))
-
-    @classmethod
-    def rules_text(cls) -> str:
-        """The rules of Hit! as implemented, with every ruling (``rules.md``)."""
-        return importlib.resources.files(__package__).joinpath("rules.md").read_text("utf-8")

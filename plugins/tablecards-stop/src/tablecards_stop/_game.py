@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.resources
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -166,11 +165,6 @@ class Stop(Game[StopState]):
         return {CallStop: "call Stop!", Decline: "do not call Stop", Pass: "pass"}.get(
             type(action), repr(action)
         )
-
-    @classmethod
-    def rules_text(cls) -> str:
-        """The rules of Stop as implemented, with every ruling (``rules.md``)."""
-        return importlib.resources.files(__package__).joinpath("rules.md").read_text("utf-8")
 
 
 def total_cards(players: int) -> int:
