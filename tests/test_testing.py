@@ -297,3 +297,22 @@ def test_processes_needs_a_game_class_other_interpreters_can_import() -> None:
     failure = failure_of(LocalSnap(), checks={"processes"})
     assert failure.check == "processes"
     assert "could not be rebuilt" in failure.detail
+
+
+def test_assert_refused_passes_only_for_a_clean_refusal() -> None:
+    from toys import FLIP, SNAP
+
+    from tablecards.testing import assert_refused
+
+    match = Match(SnapGame(), players=2, seed=1)
+    error = assert_refused(match, 0, SNAP, reason="no pair is showing")
+    assert isinstance(error, tablecards.IllegalAction)
+    assert_refused(match, 1, FLIP, expected=tablecards.NotYourTurn)
+    with pytest.raises(AssertionError, match="was accepted"):
+        assert_refused(match, 0, FLIP)
+    with pytest.raises(AssertionError, match="not 'SNAP-9'"):
+        assert_refused(match, match.to_act[0], SNAP, rule="SNAP-9")
+    with pytest.raises(AssertionError, match="does not contain"):
+        assert_refused(match, match.to_act[0], SNAP, reason="a pattern it lacks")
+    with pytest.raises(AssertionError, match="changed the match"):
+        assert_refused(Match(MutatingSnap(), players=2, seed=1), 0, SNAP)

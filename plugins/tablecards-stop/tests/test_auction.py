@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from tablecards import EventRecorder, IllegalAction, Match, NotYourTurn
+from tablecards import EventRecorder, Match, NotYourTurn
+from tablecards.testing import assert_refused
 from tablecards_stop import (
     CALL_STOP,
     DECLINE,
@@ -41,11 +42,7 @@ def arranged(players: int = 3, seed: int = 0, **arrangement: Any) -> Match:
 
 def refused(match: Match, seat: int, action: Any, rule: str, text: str | None = None) -> None:
     """The action is refused with ``rule``, and the match is left exactly as it was."""
-    before = match.to_json()
-    with pytest.raises(IllegalAction, match=text) as info:
-        match.apply(seat, action)
-    assert info.value.rule == rule, info.value
-    assert match.to_json() == before
+    assert_refused(match, seat, action, rule, text)
 
 
 def totals(state: StopState) -> list[int]:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 import tablecards
-from tablecards import EventRecorder, IllegalAction, Match, NotYourTurn, UnknownOption
+from tablecards import EventRecorder, Match, NotYourTurn, UnknownOption
+from tablecards.testing import assert_refused
 from tablecards_stop import (
     CALL_STOP,
     COLOURS,
@@ -45,11 +46,7 @@ def arranged(players: int = 3, seed: int = 0, **arrangement: Any) -> Match:
 
 def refused(match: Match, seat: int, action: Any, rule: str, text: str | None = None) -> None:
     """The action is refused with ``rule``, and the match is left exactly as it was."""
-    before = match.to_json()
-    with pytest.raises(IllegalAction, match=text) as info:
-        match.apply(seat, action)
-    assert info.value.rule == rule, info.value
-    assert match.to_json() == before
+    assert_refused(match, seat, action, rule, text)
 
 
 # -- components and setup ------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from tablecards.testing._kit import (
     check_game,
     default_seeds,
 )
+from tablecards.testing._refusal import assert_refused
 
 __all__ = [
     "CHECKS",
@@ -37,6 +38,7 @@ __all__ = [
     "ConformanceFailure",
     "ConformanceReport",
     "Where",
+    "assert_refused",
     "check_game",
     "default_seeds",
     "registered_bots",
