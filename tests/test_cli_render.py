@@ -98,7 +98,26 @@ def test_journal_puts_each_action_before_its_events() -> None:
 
 
 def test_generic_event_text() -> None:
-    assert generic_event({"event": "TurnStarted", "seat": 2, "round": 3}) == (
+    game = SnapGame()
+    assert generic_event(game, {"event": "TurnStarted", "seat": 2, "round": 3}) == (
         "seat 2 begins a turn (round 3)"
     )
-    assert generic_event({"event": "Snapped", "seat": 1, "count": 4}) == "Snapped: seat=1 count=4"
+    assert generic_event(game, {"event": "Snapped", "seat": 1, "count": 4}) == (
+        "Snapped: seat=1 count=4"
+    )
+
+
+def test_generic_texts_label_cards_as_the_game_does() -> None:
+    class LabelledSnap(SnapGame):
+        def card_label(self, card: Mapping[str, Any]) -> str:
+            return f"rank-{card['rank']}"
+
+    moved = {
+        "event": "CardsMoved",
+        "src": "deck",
+        "dst": "pile",
+        "count": 1,
+        "cards": [{"id": 5, "rank": 1}],
+    }
+    assert generic_event(LabelledSnap(), moved) == "1 card deck -> pile (rank-1)"
+    assert generic_event(SnapGame(), moved) == "1 card deck -> pile (1)"

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from tablecards._match import Match
 
 __all__ = [
-    "card_text",
     "describe_event",
     "generic_event",
     "generic_view",
@@ -53,13 +52,7 @@ def describe_event(
         text = pm.hook.tablecards_describe_event(game=game, event=event)
         if text is not None:
             return str(text)
-    return generic_event(event)
-
-
-def card_text(card: Mapping[str, Any]) -> str:
-    """A card's JSON as short text: its fields but the id (``{"id": 3, "value": 7}`` -> ``7``)."""
-    values = [str(value) for key, value in card.items() if key != "id"]
-    return " ".join(values) if values else f"#{card.get('id')}"
+    return generic_event(game, event)
 
 
 def generic_view(game: Game[Any], view: Mapping[str, Any], seat: int | None) -> RenderableType:
@@ -79,7 +72,7 @@ def generic_view(game: Game[Any], view: Mapping[str, Any], seat: int | None) -> 
     if extra:
         info = Table(show_header=False, box=None, padding=(0, 1))
         for key, value in extra.items():
-            info.add_row(Text(key, style="dim"), Text(_value_text(value)))
+            info.add_row(Text(key, style="dim"), Text(_value_text(game, value)))
         parts.append(info)
     to_act = ", ".join(str(s) for s in view.get("to_act", ())) or "nobody"
     parts.append(Text(f"to act: {to_act}; moves played: {view.get('moves', 0)}"))
@@ -90,29 +83,32 @@ def _whose(seat: int | None) -> str:
     return "everything (all cards shown)" if seat is None else f"what seat {seat} sees"
 
 
-def _value_text(value: Any) -> str:
+def _value_text(game: Game[Any], value: Any) -> str:
     if isinstance(value, list):
-        return ", ".join(_value_text(item) for item in value) or "-"
+        return ", ".join(_value_text(game, item) for item in value) or "-"
     if isinstance(value, dict):
         if "id" in value:
-            return card_text(value)
-        return ", ".join(f"{k}: {_value_text(v)}" for k, v in value.items())
+            return game.card_label(value)
+        return ", ".join(f"{k}: {_value_text(game, v)}" for k, v in value.items())
     return "-" if value is None else str(value)
 
 
-def generic_event(event: Mapping[str, Any]) -> str:
-    """One line for an event's JSON: card moves in words, other events as ``Name: field=value``."""
+def generic_event(game: Game[Any], event: Mapping[str, Any]) -> str:
+    """One line for an event's JSON: card moves in words, other events as ``Name: field=value``.
+
+    Cards read as the game labels them (:meth:`~tablecards.Game.card_label`).
+    """
     kind = event.get("event", "?")
     if kind == "CardsMoved":
         count = event.get("count", 0)
         cards = event.get("cards") or []
-        what = " (" + ", ".join(card_text(card) for card in cards) + ")" if cards else ""
+        what = " (" + ", ".join(game.card_label(card) for card in cards) + ")" if cards else ""
         noun = "card" if count == 1 else "cards"
         return f"{count} {noun} {event.get('src')} -> {event.get('dst')}{what}"
     if kind == "TurnStarted":
         return f"seat {event.get('seat')} begins a turn (round {event.get('round')})"
     fields = " ".join(
-        f"{key}={_value_text(value)}" for key, value in event.items() if key != "event"
+        f"{key}={_value_text(game, value)}" for key, value in event.items() if key != "event"
     )
     return f"{kind}: {fields}" if fields else str(kind)
 
