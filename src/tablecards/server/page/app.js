@@ -1,5 +1,5 @@
 // The tablecards page: a lobby and a table that draws any game's view.
-// Every text from the server or a player goes through textContent, never innerHTML.
+// Every text from the server or a player is set as textContent: never parsed as markup.
 
 const main = document.getElementById("main");
 const where = document.getElementById("where");
