@@ -19,8 +19,10 @@ from wire import Player, post
 def server_process(db: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
     """``tablecards serve`` in a subprocess on port 0; yields it and its address."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", str(db)]
-        + ["--close-after", "0", "--bot-think", "0"],
+        [
+            *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", str(db)),
+            *("--close-after", "0", "--bot-think", "0"),
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -120,7 +122,7 @@ def step(clients: dict[int, Player], rng: random.Random, *, wait: bool) -> None:
     state = any_client.state
     assert state is not None
     if state["result"] is not None:
-        return
+        return None
     humans = [seat for seat in state["view"]["to_act"] if seat in clients]
     if not humans:  # a bot is thinking: its action will arrive
         any_client.until_moves(state["moves"] + 1)

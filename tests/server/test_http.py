@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,9 @@ from tablecards.server import CSP, create_app
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> TestClient:
+def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(tmp_path / "t.db", settings=FAST)) as client:
-        yield client  # type: ignore[misc]
+        yield client
 
 
 def test_the_page_forbids_inline_script_and_loads_only_its_own_files(client: TestClient) -> None:
