@@ -87,6 +87,9 @@ def create_app(
             return Response("not found", status_code=404, media_type="text/plain")
         return Response(page[name], media_type=_PAGE_FILES[name])
 
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)
+
     async def list_games(request: Request) -> Response:
         return JSONResponse(games())
 
@@ -129,6 +132,7 @@ def create_app(
         Route("/", index),
         Route("/play/{match}", index),
         Route("/static/{name}", static),
+        Route("/favicon.ico", no_icon),
         Route("/api/games", list_games),
         Route("/matches", list_matches, methods=["GET"]),
         Route("/matches", create_match, methods=["POST"]),

@@ -48,14 +48,14 @@ async function lobby() {
 function createForm(games) {
   const game = el("select", { id: "game", name: "game" });
   for (const g of games) game.append(el("option", { value: g.name, text: g.title }));
-  const players = el("input", { id: "players", type: "number", min: "2", max: "6" });
+  const players = el("select", { id: "players", name: "players" });
   const seats = el("div", { id: "seats" });
   const result = el("div", { id: "created", "aria-live": "polite" });
   const info = () => games.find((g) => g.name === game.value);
 
   function drawSeats() {
     const g = info();
-    const n = Math.min(g.max_players, Math.max(g.min_players, Number(players.value) || g.default_players));
+    const n = Number(players.value) || g.default_players;
     const old = [...seats.querySelectorAll(".seatrow")].map((row) => ({
       kind: row.querySelector("select").value, name: row.querySelector("input").value,
     }));
@@ -70,14 +70,15 @@ function createForm(games) {
       seats.append(el("div", { class: "seatrow" }, el("span", { text: `Seat ${i + 1}` }), kind, name));
     }
   }
-  game.addEventListener("change", () => {
+  function drawCounts() {
     const g = info();
-    players.min = g.min_players; players.max = g.max_players; players.value = g.default_players;
-    drawSeats();
-  });
+    clear(players);
+    for (let n = g.min_players; n <= g.max_players; n++) players.append(el("option", { value: String(n), text: String(n) }));
+    players.value = String(g.default_players);
+  }
+  game.addEventListener("change", () => { drawCounts(); drawSeats(); });
   players.addEventListener("change", drawSeats);
-  const g0 = games[0];
-  if (g0) { players.min = g0.min_players; players.max = g0.max_players; players.value = g0.default_players; }
+  if (games.length) drawCounts();
 
   const submit = el("button", { type: "submit", id: "create", text: "Create match" });
   const form = el("form", {},
@@ -198,7 +199,9 @@ function table(matchId) {
       const key = i < 9 ? `${i + 1}` : "";
       const button = el("button", { type: "button", class: "act", text: choice.text,
         "aria-keyshortcuts": key, title: key ? `key ${key}` : "" });
-      button.addEventListener("click", () => play(choice.act, button));
+      // The click carries the screen it was made on: a late one fails as "stale" or "too late".
+      const after = s.moves;
+      button.addEventListener("click", () => play(choice.act, after, button));
       actions.append(button);
     });
     clear(zones);
@@ -224,10 +227,10 @@ function table(matchId) {
     for (const line of st.lines.slice(-300).reverse()) log.append(el("li", { class: line.kind, text: line.text }));
   }
 
-  function play(act, button) {
+  function play(act, after, button) {
     for (const b of actions.querySelectorAll("button")) b.disabled = true;
     button.setAttribute("aria-pressed", "true");
-    st.socket.send(JSON.stringify({ type: "act", act, after: st.moves }));
+    st.socket.send(JSON.stringify({ type: "act", act, after }));
   }
 
   document.addEventListener("keydown", (event) => {
