@@ -60,7 +60,7 @@ class Match:
         players: the number of seats (default: the game's default).
         seed: seeds the match's only random generator: the same seed and the same actions give
             the same match, byte for byte in :meth:`to_json`. ``None`` (the default) draws a
-            fresh seed from the operating system's secure source (:mod:`secrets`), readable as
+            fresh seed from the operating system's secure source (``secrets``), readable as
             :attr:`seed` and saved. Pass a seed to replay or reproduce a match; a server must
             not pass a constant, or every match would deal the same cards.
         observers: objects with ``@tablecards.hookimpl`` methods of the match hooks
