@@ -21,15 +21,13 @@ import attrs
 from tablecards import (
     Action,
     Bot,
-    Event,
     Game,
     IllegalAction,
+    MalformedAction,
     Match,
     MatchOver,
     NotYourTurn,
     RulesError,
-    TablecardsError,
-    hookimpl,
     registry,
 )
 from tablecards.server import _engine
@@ -85,21 +83,6 @@ class Client:
     log_from: int = 0  # the first log entry it has not been sent
 
 
-class _Events:
-    """Observer keeping every event with the move it happened in (0: the set-up)."""
-
-    def __init__(self) -> None:
-        self.events: list[tuple[int, Event]] = []
-
-    @hookimpl
-    def tablecards_match_event(self, match: Match, event: Event) -> None:
-        """Hook implementation: record ``event`` under the move being applied."""
-        self.events.append((match.moves, event))
-
-    def drop_after(self, moves: int) -> None:
-        self.events = [(move, event) for move, event in self.events if move <= moves]
-
-
 class Table:
     """A live match, its seats, its connected clients and its timers."""
 
@@ -112,8 +95,7 @@ class Table:
         self.store = store
         self.settings = settings
         self.names = [seat.name for seat in record.seats]
-        self._events = _Events()
-        self.match = Match(game, record.players, record.seed, observers=[self._events])
+        self.match = Match(game, record.players, record.seed)
         # to_act after each move: tells a click "too late" (an open moment it lost) from "stale".
         self._to_act: list[tuple[int, ...]] = [self.match.to_act]
         self._lock = asyncio.Lock()
@@ -133,7 +115,7 @@ class Table:
     def replay(self, actions: list[tuple[int, str]]) -> None:
         """Re-apply the stored actions of a match read back from the store."""
         for seat, text in actions:
-            self.match.apply(seat, _engine.parse_action(self.match, text))
+            self.match.apply(seat, self.match.parse_action(text))
             self._to_act.append(self.match.to_act)
 
     # -- clients --------------------------------------------------------------------------------
@@ -173,19 +155,15 @@ class Table:
             views[seat] = self._seat_state(seat)
         message = dict(views[seat])
         events = []
-        for move, event in self._events.events:
-            if move < client.events_from:
-                continue
-            seen = event.seen_by(seat)
-            if seen is not None:
-                text = event_text(game, seen, seat, self._names_for(seat))
-                events.append({"move": move, "event": seen.to_json(), "text": text})
+        for move, seen in match.events_for(seat, since=client.events_from):
+            text = event_text(game, seen, seat, self._names_for(seat))
+            events.append({"move": move, "event": seen.to_json(), "text": text})
         message["events"] = events
         message["log"] = [
             {
                 "move": number + 1,
                 "seat": actor,
-                "act": None if action is None else _engine.action_json(match, action),
+                "act": None if action is None else match.action_json(action),
                 "text": play_text(game, actor, action, self._names_for(seat)),
             }
             for number, (actor, action) in enumerate(
@@ -209,7 +187,7 @@ class Table:
         legal = []
         if seat is not None and seat in match.to_act:
             legal = [
-                {"act": _engine.action_json(match, action), "text": match.describe(action)}
+                {"act": match.action_json(action), "text": match.describe(action)}
                 for action in match.legal_actions(seat)
             ]
         result = match.result
@@ -247,9 +225,9 @@ class Table:
             if after != match.moves:
                 raise Refused(self._late(seat, after))
             try:
-                action = _engine.parse_action(match, data)
-            except (TablecardsError, ValueError) as failure:
-                raise Refused(error("malformed", _reason(failure))) from None
+                action = match.parse_action(data)
+            except MalformedAction as failure:
+                raise Refused(error("malformed", failure.reason)) from None
             await self._commit(seat, action)
             self._changed()
 
@@ -279,12 +257,11 @@ class Table:
             log.error("match %s: %s", self.id, failure)
             raise Refused(error("rules_error", "the game failed on this action")) from None
         try:
-            text = _engine.dumps(_engine.action_json(match, action))
+            text = _engine.dumps(match.action_json(action))
             await self.store.append(self.id, number, seat, text, match.is_over)
         except BaseException as failure:
             # Never tell anyone of an action the store does not hold.
             match.undo(1)
-            self._events.drop_after(number - 1)
             if isinstance(failure, ActionTaken):
                 raise Refused(
                     error("too_late", "another server recorded this move first")
@@ -332,7 +309,7 @@ class Table:
         view = match.view(seat) if getattr(bot, "uses_view", True) else {}
         action = bot.choose(view, match.legal_actions(seat), self._rngs[seat])
         with contextlib.suppress(Refused):  # a bot beaten to a moment just lost the race
-            await self.act(seat, _engine.action_json(match, action), moves)
+            await self.act(seat, match.action_json(action), moves)
 
     def _arm_timer(self, moves: int) -> None:
         delay = self.settings.close_after
@@ -363,7 +340,7 @@ class Table:
                 # Stop once this moment has ended: a new one has its own time.
                 if seat not in current or (applied and not set(current) < set(moment)):
                     continue
-                default = _engine.default_action(self.match, seat)
+                default = self.match.default_action(seat)
                 if default is None:
                     continue
                 with contextlib.suppress(Refused):
