@@ -173,7 +173,15 @@ def test_twenty_racing_clients_make_one_winner_and_nineteen_too_late(server: Liv
     table = server.app.state.hub.tables[match["id"]]
     bystander = join(server, {"id": match["id"], "invites": match["invites"][:1]})[0]
     # Play draws until an open moment where at least four seats may call Stop!.
-    while len(table.match.to_act) < 4:
+    def callers() -> list[int]:
+        match = table.match
+        return [
+            seat
+            for seat in match.to_act
+            if any(type(a).__name__ == "CallStop" for a in match.legal_actions(seat))
+        ]
+
+    while len(callers()) < 4:
         to_act, moves = table.match.to_act, table.match.moves
         seat = to_act[0]
         legal = [a for a in table.match.legal_actions(seat) if type(a).__name__ != "CallStop"]
@@ -184,7 +192,7 @@ def test_twenty_racing_clients_make_one_winner_and_nineteen_too_late(server: Liv
         helper.act(json_of(legal[0]))
         helper.until_moves(moves + 1)
         helper.close()
-    open_seats = table.match.to_act
+    open_seats = callers()
     moves = table.match.moves
     answers = asyncio.run(
         race(url, [tokens[open_seats[i % len(open_seats)]] for i in range(20)], moves)
