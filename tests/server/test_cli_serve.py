@@ -22,8 +22,12 @@ def test_serve_without_the_extra_says_how_to_install_it(monkeypatch: pytest.Monk
     # A module set to None in sys.modules cannot be imported: as if starlette were absent.
     for name in [name for name in sys.modules if name.startswith("tablecards.server")]:
         monkeypatch.delitem(sys.modules, name)
+    # Submodules already imported would still be found: hide them all.
+    for name in [name for name in sys.modules if name.split(".")[0] == "starlette"]:
+        monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.setitem(sys.modules, "starlette", None)
-    result = CliRunner().invoke(cli, ["serve", "--port", "0"])
+    # An address that cannot be bound: were the import to succeed, the command fails, not hangs.
+    result = CliRunner().invoke(cli, ["serve", "--host", "256.0.0.1", "--port", "0"])
     assert result.exit_code == 1
     assert "pip install 'tablecards[server]'" in result.output
     assert "starlette" in result.output

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.resources
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,6 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 from wire import FAST
 
+import tablecards.server
 from tablecards.server import CSP, create_app
 
 
@@ -122,3 +125,19 @@ def test_player_names_are_cleaned_of_control_characters_but_kept_as_text(
         "/matches", json={"game": "hit", "players": 2, "seats": [{"name": name}, {}]}
     ).json()
     assert data["invites"][0]["name"] == "<script>alert(1)</script>"
+
+
+def test_the_protocol_schema_lists_every_message_and_error_code() -> None:
+    folder = importlib.resources.files("tablecards.server")
+    schema = json.loads(folder.joinpath("protocol.schema.json").read_text("utf-8"))
+    defs = schema["$defs"]
+    assert {"hello", "act", "ping", "welcome", "state", "error", "pong"} <= set(defs)
+    source = "\n".join(
+        path.read_text() for path in Path(tablecards.server.__file__).parent.glob("*.py")
+    )
+    used = set(re.findall(r'(?:error|ProtocolError)\(\s*"(\w+)"', source))
+    used |= set(
+        re.findall(r'"(\w+)" if isinstance\(refusal, NotYourTurn\) else "(\w+)"', source)[0]
+    )
+    assert {"auth", "stale", "too_late", "malformed", "not_your_turn", "illegal"} <= used
+    assert used <= set(defs["error"]["properties"]["code"]["enum"])

@@ -172,6 +172,7 @@ def test_twenty_racing_clients_make_one_winner_and_nineteen_too_late(server: Liv
     url = server.ws_url(match["id"])
     table = server.app.state.hub.tables[match["id"]]
     bystander = join(server, {"id": match["id"], "invites": match["invites"][:1]})[0]
+
     # Play draws until an open moment where at least four seats may call Stop!.
     def callers() -> list[int]:
         match = table.match

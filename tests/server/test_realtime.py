@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import random
 import time
 from pathlib import Path
@@ -31,37 +30,34 @@ def test_an_open_moment_closes_with_the_games_default_after_the_delay(tmp_path: 
     def load_game(name: str, **options: Any) -> Game[Any]:
         return PatientSnap(**options)
 
-    app = create_app(tmp_path / "t.db", settings=settings, load_game=load_game)
-    with TestClient(app) as client:
-        hub = client.app.state.hub
-        match_id, invites = client.portal.call(hub.create, {"game": "snap", "players": 3})
-        table = hub.tables[match_id]
-        tokens = {invite["seat"]: invite["token"] for invite in invites}
-        ws = {}
-        for seat, token in tokens.items():
-            ws[seat] = client.websocket_connect(f"/matches/{match_id}/ws").__enter__()
-            ws[seat].send_text(json.dumps({"type": "hello", "token": token}))
-        flips = 0
-        while len(table.match.to_act) < 3:  # flip until a pair opens a moment for everyone
-            seat = table.match.to_act[0]
-            act = {"type": "act", "act": {"type": "Flip"}, "after": table.match.moves}
-            ws[seat].send_text(json.dumps(act))
-            moves = table.match.moves
-            while table.match.moves == moves:
-                ws[seat].receive_text()
-            flips += 1
-        opened = table.match.moves
+    with live(tmp_path / "t.db", settings, load_game=load_game) as server:
+        data = post(server.url, "/matches", {"game": "snap", "players": 3})
+        table = server.app.state.hub.tables[data["id"]]
+        players = {}
+        for invite in data["invites"]:
+            players[invite["seat"]] = Player(server.ws_url(data["id"]))
+            players[invite["seat"]].hello(invite["token"])
+            players[invite["seat"]].until("state")
+        watcher = players[0]
+        assert watcher.state is not None
+        while len(watcher.state["view"]["to_act"]) < 3:  # flip until a pair opens a moment
+            assert watcher.state["result"] is None, "no pair in the whole deck"
+            moves = watcher.state["moves"]
+            flipper = players[watcher.state["view"]["to_act"][0]]
+            flipper.act({"type": "Flip"}, after=moves)
+            watcher.until_moves(moves + 1)
+        opened = watcher.state["moves"]
         started = time.monotonic()
-        while table.match.moves < opened + 3:
-            assert time.monotonic() - started < 5, "the moment never closed"
-            client.portal.call(asyncio.sleep, 0.05)
+        watcher.until_moves(opened + 3, timeout=5)
         assert time.monotonic() - started >= 0.15  # not before the delay
         closing = table.match.log[opened : opened + 3]
         assert [action for _, action in closing] == [PASS] * 3
         assert sorted(seat for seat, _ in closing) == [0, 1, 2]
-        assert len(table.match.to_act) == 1  # the flips go on
-        for socket in ws.values():
-            socket.__exit__(None, None, None)
+        assert [entry["act"] for entry in watcher.log[opened : opened + 3]] == [
+            {"type": "Pass"}
+        ] * 3
+        for player in players.values():
+            player.close()
 
 
 def test_a_person_beats_the_bots_to_a_moment_or_loses_it_cleanly(tmp_path: Path) -> None:

@@ -41,6 +41,8 @@ def serve(
         log_level="warning",
         ws_max_size=WS_MAX_SIZE,
         ws="websockets-sansio",
+        # Messages are a few kilobytes: compressing each costs more CPU than it saves here.
+        ws_per_message_deflate=False,
         lifespan="on",
     )
     server = uvicorn.Server(config)
