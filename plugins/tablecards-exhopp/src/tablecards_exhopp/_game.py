@@ -9,6 +9,7 @@ import attrs
 
 from tablecards import (
     Action,
+    Event,
     Game,
     Illegal,
     MatchRandom,
@@ -16,7 +17,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
-from tablecards_exhopp import _rules
+from tablecards_exhopp import _rules, _words
 from tablecards_exhopp._actions import ACCEPT, DECLINE, Accept, Decline, Give, Lay, Propose
 from tablecards_exhopp._state import (
     COLOUR_CARDS,
@@ -246,12 +247,23 @@ class ExHopp(Game[ExHoppState]):
         if isinstance(action, Lay):
             return f"lay your {action.colour} {action.value} on sequence {action.sequence}"
         if isinstance(action, Propose):
-            return f"offer a {action.give} card against a {action.want} card"
+            return f"offer {_words.a(action.give)} card against {_words.a(action.want)} card"
         if isinstance(action, Give):
             return f"give your {action.value}"
         return {Accept: "accept the exchange", Decline: "decline the exchange"}.get(
             type(action), repr(action)
         )
+
+    def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
+        """ "Ana offers a green card for a red card"; a hidden choice of card stays hidden."""
+        text = _words.play_words(actor, action, names)
+        return text if text is not None else super().describe_play(actor, action, names)
+
+    def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
+        """Draws, exchanges (values for the two players only), finished sequences."""
+        if isinstance(event, _words.WORDED):
+            return _words.event_words(event, names)
+        return super().describe_event(event, seat, names)
 
 
 def _name(colour: Colour | None) -> str:
