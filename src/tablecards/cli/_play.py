@@ -303,7 +303,7 @@ class _Table:
                 raise _Quit
             mark = len(self.journal.entries)  # where this decision will be logged
             try:
-                action = parse_choice(text, actions, match.describe, types)
+                action = parse_choice(text, actions, match.describe, types, match.parse_action)
                 match.apply(seat, action)
             except BadChoice as error:
                 out.print(Text.assemble(("Not understood: ", "red"), str(error)))
