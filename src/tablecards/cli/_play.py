@@ -110,7 +110,8 @@ class _Quit(Exception):
 @click.option(
     "--save",
     type=click.Path(dir_okay=False, writable=True, path_type=Path),
-    help="Write the match (JSON) to this file at the end, on q and on Ctrl-C.",
+    help="Write the match (JSON) to this file at the end, on q, at the end of input and on "
+    "Ctrl-C. It holds the seed and every card: it reveals everything.",
 )
 @click.option(
     "--events",
