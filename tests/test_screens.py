@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from screens import SCREENS, SHOTS, capture
 
@@ -20,3 +22,10 @@ def test_each_game_page_shows_its_capture_in_its_last_section(game: str) -> None
     last = page[page.rindex("\n## ") :]
     assert last.startswith("\n## What the screen looks like")
     assert f"_screens/{game}.txt" in last
+
+
+@pytest.mark.parametrize("game", sorted(SHOTS))
+def test_a_capture_speaks_words_not_internals(game: str) -> None:
+    text = capture(game)
+    assert not re.search(r"\b[a-z_]+:\d", text), "a zone id on the screen"
+    assert not re.search(r"\b1 cards\b|\(s\)|\b[A-Z]{3,5}-\d\d", text)  # plurals, rule IDs

@@ -92,9 +92,10 @@ def _exchange(view: Mapping[str, Any], seat: int | None) -> str | None:
 def render_view(view: Mapping[str, Any], seat: int | None) -> RenderableType:
     """The table of Ex & Hopp as ``view`` shows it to ``seat``."""
     zones = view["zones"]
+    stock, discard = int(zones["stock"]["count"]), int(zones["discard"]["count"])
     title = (
-        f"Ex & Hopp - stock: {zones['stock']['count']} cards - discard pile: "
-        f"{zones['discard']['count']} cards - point cards to come: "
+        f"Ex & Hopp - stock: {stock} card{'' if stock == 1 else 's'} - discard pile: "
+        f"{discard} card{'' if discard == 1 else 's'} - point cards to come: "
         f"{zones['point_stock']['count']}"
     )
     parts: list[RenderableType] = [Text(title), _sequences(zones), _players(view, seat)]
