@@ -145,3 +145,24 @@ def test_generic_texts_label_cards_as_the_game_does() -> None:
     assert (
         SnapGame().describe_event(moved, 0, NAMES) == "one card goes from the deck to the pile: 1"
     )
+
+
+def test_stop_screen_shows_bids_tokens_and_who_passed() -> None:
+    """STOP-11, STOP-13: the bids on the table with their totals, and the seats that passed."""
+    pm = tablecards.plugin_manager()
+    match = Match("stop", players=4, seed=3)
+    while match.view(0)["phase"] != "auction":
+        seat, actions = next(
+            (seat, match.legal_actions(seat)) for seat in match.to_act if match.legal_actions(seat)
+        )
+        calls = [action for action in actions if type(action).__name__ == "CallStop"]
+        match.apply(seat, (calls or list(actions))[0])  # call Stop as soon as one may
+    view = match.view(0)
+    bidder = next(seat for seat, bid in enumerate(view["bids"]) if bid)
+    screen = text(render_view(pm, match.game, view, 0))
+    row_of_bidder = next(line for line in screen.splitlines() if line.startswith(f"│ {bidder} "))
+    assert str(view["bids"][bidder]["total"]) in row_of_bidder
+    assert "Your hand:" in screen and "The auction: highest bid" in screen
+    assert "passed" not in screen
+    view["passed"] = [2]  # the form Stop 0.2 gives: the seats that passed
+    assert "passed" in text(render_view(pm, match.game, view, 0))
