@@ -76,9 +76,11 @@ def test_journal_lines_hide_private_cards_from_other_seats() -> None:
     journal = Journal()
     cards = (SnapCard(0, 5), SnapCard(1, 9))
     journal.entries.append(CardsMoved("deck", "hand:1", 2, cards, to=frozenset({1})))
-    assert journal.lines(game, 1, NAMES) == ["  Two cards go from the deck to a hand: 5, 9"]
+    assert journal.lines(game, 1, seat_names(3, 1)) == [
+        "  Two cards go from the deck to your hand: 5, 9"
+    ]
     assert journal.lines(game, 0, NAMES) == ["  Two cards go from the deck to a hand"]
-    assert journal.lines(game, None, NAMES) == ["  Two cards go from the deck to a hand: 5, 9"]
+    assert journal.lines(game, None, NAMES) == ["  Two cards go from the deck to Ben's hand: 5, 9"]
 
 
 def test_journal_puts_each_action_before_its_events() -> None:

@@ -306,13 +306,15 @@ class Game(Generic[S]):
         """One event in the game's words, as ``seat`` sees it; ``None``: nothing worth saying.
 
         ``event`` is the version ``seat`` may see (:meth:`Event.seen_by
-        <tablecards.Event.seen_by>`, as ``Match.events_for`` gives them), so words built
+        <tablecards.Event.seen_by>`, as :meth:`Match.events_for <tablecards.Match.events_for>`
+        gives them), so words built
         from its fields never tell more than the seat may know. ``names`` is as in
         :meth:`describe_play`. This is the one place where a game puts its events into words,
         for the terminal, replays and networked tables alike.
 
-        The default never shows zone ids: a card move reads "one card goes from the deck to a
-        hand: 7", a turn "Ana's turn", a round's end its scores, any other event its name and
+        The default never shows zone ids: a card move reads "one card goes from the deck to
+        your hand: 7" (a zone reads as its kind, and as a seat's own when only that seat was
+        told), a turn "Ana's turn", a round's end its scores, any other event its name and
         fields ("pile won: seat Cleo, count 5"). Games override it (returning
         ``super().describe_event(...)`` for the events they leave to it).
         """
