@@ -308,8 +308,8 @@ class Game(Generic[S]):
         ``event`` is the version ``seat`` may see (:meth:`Event.seen_by
         <tablecards.Event.seen_by>`, as :meth:`Match.events_for <tablecards.Match.events_for>`
         gives them), so words built from its fields never tell more than the seat may know.
-        ``names`` is as in :meth:`describe_play`. This is the one place where a game puts its events into words,
-        for the terminal, replays and networked tables alike.
+        ``names`` is as in :meth:`describe_play`. This is the one place where a game puts its
+        events into words, for the terminal, replays and networked tables alike.
 
         The default never shows zone ids: a card move reads "one card goes from the deck to
         your hand: 7" (a zone reads as its kind, and as a seat's own when only that seat was

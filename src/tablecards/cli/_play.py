@@ -48,6 +48,7 @@ from tablecards.cli._screen import (
     seat_names,
     summarise,
 )
+from tablecards.words import listing
 
 __all__ = ["play_command"]
 
@@ -259,9 +260,9 @@ class _Table:
         title = f"{game.title} - you are seat {seat} - move {match.moves + 1}"
         draw_screen(out, game, match.view(seat), seat, title, lines, heading)
         if len(to_act) > 1:
-            others = ", ".join(str(s) for s in to_act if s != seat)
+            others = [f"seat {other}" for other in to_act if other != seat]
             out.print(
-                f"[bold]Open moment:[/bold] seats {others} may act too; you speak first: "
+                f"[bold]Open moment:[/bold] {listing(others)} may act too; you speak first: "
                 "act or pass."
             )
         out.print("[bold]Your decision[/bold] (? for help)")
