@@ -122,6 +122,14 @@ def test_the_generic_log_line_of_a_play_and_of_a_secret_one() -> None:
     assert game.describe_play(1, action, NAMES) == f"Ben: {game.describe(action)}"
 
 
+def test_summarise_tells_once_what_several_seats_did_in_a_row() -> None:
+    lines = ["  Seat 1 draws a card", "  Seat 2 draws a card", "  You draw a 3", "Seat 3 passes"]
+    assert summarise(lines) == ["  Draws a card: seats 1 and 2", "  You draw a 3", "Seat 3 passes"]
+    # The same seat twice is a repeat, not a group; different indents are different kinds.
+    assert summarise(["Seat 1 passes", "Seat 1 passes"]) == ["Seat 1 passes (x2)"]
+    assert summarise(["Seat 1 passes", "  Seat 2 passes"]) == ["Seat 1 passes", "  Seat 2 passes"]
+
+
 def test_summarise_counts_repeats_and_cuts_the_oldest() -> None:
     assert summarise(["a", "a", "b"]) == ["a (x2)", "b"]
     lines = ["Seat 1 draws a card", "Seat 2 passes"] * 10 + [f"line {n}" for n in range(20)]
