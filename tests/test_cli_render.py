@@ -176,3 +176,28 @@ def test_stop_screen_shows_bids_tokens_and_who_passed() -> None:
     assert "passed" not in screen
     view["passed"] = [2]  # the form Stop 0.2 gives: the seats that passed
     assert "passed" in text(render_view(pm, match.game, view, 0))
+
+
+def test_exhopp_screen_shows_an_exchange_as_each_seat_may_know_it() -> None:
+    """EXH-10: the value chosen for an exchange is on the chooser's screen only."""
+    import random
+
+    pm = tablecards.plugin_manager()
+    match = Match("exhopp", players=4, seed=1)
+    rng = random.Random(1)
+    while True:  # play until a proposer has chosen its card and the accepter has not
+        view = match.view(None)
+        exchange = view["exchange"]
+        if exchange and exchange["accepter"] is not None and len(match.to_act) == 1:
+            break
+        seat = match.to_act[0]
+        actions = list(match.legal_actions(seat))
+        accepts = [a for a in actions if type(a).__name__ in {"Propose", "Accept"}]
+        match.apply(seat, (accepts or actions)[0] if rng.random() < 0.9 else rng.choice(actions))
+    chooser = next(s for s in (exchange["proposer"], exchange["accepter"]) if s not in match.to_act)
+    others = [s for s in range(4) if s != chooser]
+    mine = text(render_view(pm, match.game, match.view(chooser), chooser))
+    assert "Exchange:" in mine and "you chose your" in mine
+    for other in others:
+        screen = text(render_view(pm, match.game, match.view(other), other))
+        assert "Exchange:" in screen and "chose your" not in screen
