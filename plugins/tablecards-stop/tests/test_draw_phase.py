@@ -4,6 +4,7 @@ rule ID of rules/stop.md."""
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from typing import Any
 
@@ -178,6 +179,23 @@ class EagerBot:
         return CALL_STOP if CALL_STOP in actions else actions[0]
 
 
+class CallPriority:
+    """Seats in ``order`` speak first in a Stop moment; any of them, at random, in the auction.
+
+    A fixed priority cannot rule the auction: a seat that passed stays asked (STOP-13), so the
+    same seat would be asked, and would pass, again and again.
+    """
+
+    def __init__(self, match: Match, order: tuple[int, ...]) -> None:
+        self.match = match
+        self.calls = tablecards.SeatPriority(order)
+        self.auction = tablecards.RandomPriority()
+
+    def pick(self, seats: tuple[int, ...], rng: random.Random) -> int:
+        phase = state_of(self.match).phase
+        return (self.calls if phase is Phase.DRAW else self.auction).pick(seats, rng)
+
+
 @pytest.mark.parametrize("order", [(2, 1), (1, 2)])
 def test_stop_06_when_several_call_at_once_the_runner_decides_who_spoke_first(
     order: tuple[int, int],
@@ -187,7 +205,8 @@ def test_stop_06_when_several_call_at_once_the_runner_decides_who_spoke_first(
     game = ArrangedStop(hands={1: [3], 2: [4]}, red=0)
     match = Match(game, players=3, seed=0, observers=[recorder])
     assert asked(match) == (1, 2)  # an open moment: both may shout
-    tablecards.play(match, [EagerBot()] * 3, seed=0, arbiter=tablecards.SeatPriority(order))
+    result = tablecards.play(match, [EagerBot()] * 3, seed=0, arbiter=CallPriority(match, order))
+    assert not result.truncated
     calls = [e["seat"] for e in recorder.stream(None) if e["event"] == "StopCalled"]
     assert calls[0] == order[0]
     assert all(a != b for a, b in itertools.pairwise(calls)), calls  # never twice in a row
@@ -234,7 +253,8 @@ def test_stop_09_drawing_from_an_empty_pack_eliminates_and_sets_the_hand_aside()
     match.apply(1, DECLINE)  # seat 0 draws; seat 2 still holds nothing
     match.apply(1, DECLINE)  # seat 1 must draw from an empty pack: out
     assert state.eliminated == (False, True, False)
-    assert len(state.hands[1]) == 0 and len(state.asides[1]) == PACK_SIZE  # 19 cut off + 2
+    assert len(state.hands[1]) == 0 and len(state.asides[1]) == 2  # its hand, set aside
+    assert match.view(1)["zones"]["cut:1"] == {"count": PACK_SIZE - 2}  # the arranged cut
     assert match.game.scores(state) == (0, 0, 0)  # its tokens no longer count
     assert asked(match) == (2,)  # seat 2 drew; seat 1 is no longer asked
     assert [e for e in recorder.stream(0) if e["event"] == "Eliminated"] == [

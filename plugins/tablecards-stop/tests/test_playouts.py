@@ -28,14 +28,16 @@ def state_of(match: Match) -> StopState:
 
 
 def check_cards(state: StopState) -> None:
-    """STOP-01: packs + hands + table + set aside = 21 x players, each card once."""
+    """STOP-01: packs + hands + table + set aside (+ an arrangement's cuts) = 21 x players,
+    each card once."""
     players = state.players
     counted = sum(
         len(zone.cards)
         for zones in (state.packs, state.hands, state.bids, state.asides)
         for zone in zones
     )
-    assert counted == PACK_SIZE * players
+    cut = sum(len(zone.cards) for zone in state.zones() if zone.name.startswith("cut:"))
+    assert counted + cut == PACK_SIZE * players
     ids = sorted(card.id for card in state.cards())
     assert ids == list(range(PACK_SIZE * players))
 
