@@ -18,6 +18,7 @@ from tablecards_stop import (
     COLOURS,
     DECLINE,
     PACK_SIZE,
+    PASS,
     PLUS,
     ArrangedStop,
     Bid,
@@ -268,3 +269,32 @@ def test_stop_09_drawing_from_an_empty_pack_eliminates_and_sets_the_hand_aside()
     bid = next(a for a in match.legal_actions(2) if isinstance(a, Bid))
     match.apply(2, bid)
     assert 1 not in match.to_act and len(state.hands[1]) == 0
+
+
+def test_stop_09_stop_19_an_eliminated_red_holder_hands_the_draw_on_and_bars_nobody() -> None:
+    """STOP-09, STOP-19, STOP-07: the red-token holder's empty pack eliminates it at its first
+    draw; the next seat clockwise draws, the pending second-card wait is cancelled, nobody is
+    barred from calling, and the game goes on with two players."""
+    game = ArrangedStop(hands={1: [2], 2: [3]}, pack_sizes={0: 0}, red=0, wait=True)
+    match = Match(game, players=3, seed=0)
+    state = state_of(match)
+    assert state.eliminated == (True, False, False) and not match.is_over
+    assert state.wait_draws == 0 and match.view(1)["calls_open"]
+    assert [len(hand) for hand in state.hands] == [0, 2, 1]  # seat 1 drew after the elimination
+    assert asked(match) == (1, 2) and state.red == 0  # the red token bars no one left
+    match.apply(2, CALL_STOP)
+    match.apply(2, Bid(3, 1))
+    assert asked(match) == (1,)  # seat 2 played its last card; seat 0 is out
+    match.apply(1, PASS)
+    assert state.tokens == (0, 0, 1) and not match.is_over
+
+
+def test_stop_21_endless_restarts_are_cut_by_the_move_limit_and_truncated_not_won() -> None:
+    """STOP-21: players who never call restart the draws until the engine's move limit."""
+    match = Match(Stop(), players=3, seed=1, move_limit=200)
+    while not match.is_over:
+        seat = match.to_act[0]
+        match.apply(seat, DECLINE)
+    result = match.result
+    assert result is not None and result.truncated and result.winners == ()
+    assert result.moves == 200

@@ -187,7 +187,7 @@ def test_default_actions_decline_a_call_pass_in_the_auction_and_nothing_else() -
         match.apply(seat, action)
     assert state.phase is Phase.DRAW  # everyone declined: a card was drawn, a new moment
     match.apply(asked(match)[0], CALL_STOP)
-    assert state.phase is Phase.OPEN
+    assert state_of(match).phase is Phase.OPEN
     assert all(game.default_action(state, seat) is None for seat in range(3))  # bid: its own
 
 

@@ -47,7 +47,8 @@ def before_any_pass(state: StopState, match: Match) -> bool:
 
 
 def main() -> None:
-    assert Stop.version == "0.1.0", "these saves are Stop 0.1.0's"
+    if Stop.version != "0.1.0":
+        raise SystemExit(f"these saves are Stop 0.1.0's; Stop {Stop.version} is installed")
     saves = {
         "auction_after_passes": play_until(11, after_a_pass),
         "auction_before_any_pass": play_until(12, before_any_pass),
