@@ -114,8 +114,9 @@ class Stop(Game[StopState]):
         ``seat`` is not asked, and when the decision is its own to take: the caller's opening
         bid (STOP-10) and the winner's share-out (STOP-15).
 
-        It overrides ``Game.default_action`` (the engine's default is ``None`` everywhere);
-        until the engine declares it, it is a method of Stop alone.
+        It overrides :meth:`Game.default_action <tablecards.Game.default_action>`, whose
+        default is ``None`` everywhere; :meth:`Match.default_action
+        <tablecards.Match.default_action>` calls it.
         """
         if seat not in state.to_act:
             return None
