@@ -10,6 +10,7 @@ And what a real-time table applies to a seat that does not speak (``Stop.default
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from tablecards import EventRecorder, Match, NotYourTurn
@@ -204,3 +205,23 @@ def test_default_action_leaves_the_share_out_to_the_winner() -> None:
     assert state.phase is Phase.SHARE and asked(match) == (2,)
     assert Give(4, 2) in match.legal_actions(2)
     assert [game.default_action(state, seat) for seat in range(3)] == [None, None, None]
+
+
+def test_default_actions_are_always_legal_and_match_asks_the_game() -> None:
+    """STOP-06, STOP-13: over random matches, every default is one of the seat's legal actions,
+    and ``Match.default_action`` gives the game's answer."""
+    rng = random.Random(5)
+    defaults = set()
+    for seed in range(30):
+        match = Match(Stop(), players=3 + seed % 4, seed=seed)
+        while not match.is_over:
+            state = state_of(match)
+            for seat in range(match.players):
+                action = match.default_action(seat)
+                assert action == match.game.default_action(state, seat)
+                if action is not None:
+                    assert action in match.legal_actions(seat), (seed, match.moves, seat)
+                    defaults.add(action)
+            seat = rng.choice(match.to_act)
+            match.apply(seat, rng.choice(match.legal_actions(seat)))
+    assert defaults == {DECLINE, PASS}
