@@ -67,8 +67,6 @@ def test_stop_13_a_seat_that_passed_takes_it_back_by_playing_which_reopens_the_r
     recorder = EventRecorder()
     match = the_issue(recorder)
     assert asked(match) == (0, 1, 2) and passed(match) == [1]  # seat 1 passed, still asked
-    match.apply(0, PASS)
-    assert passed(match) == [0, 1]
     match.apply(1, Bid(3, 2))  # seat 1 takes its pass back: 6 >= 4 (STOP-12)
     assert passed(match) == [] and asked(match) == (0, 1, 2)  # the round is open again
     match.apply(2, PASS)
@@ -78,15 +76,23 @@ def test_stop_13_a_seat_that_passed_takes_it_back_by_playing_which_reopens_the_r
     state = state_of(match)
     assert state.tokens == (0, 2, 0) and state.winner == 1  # 6 beats 4; two bidders
     kinds = [(e["event"], e.get("seat")) for e in recorder.stream(2) if "seat" in e]
-    assert kinds[-7:] == [
+    assert kinds[-6:] == [
         ("Passed", 1),
-        ("Passed", 0),
         ("BidPlaced", 1),
         ("Passed", 2),
         ("Passed", 0),
         ("Passed", 1),
         ("RoundWon", 1),
     ]
+
+
+def test_stop_13_a_seat_may_take_its_pass_back_after_others_passed_too() -> None:
+    """STOP-13: two of three have passed; the one who passed first still plays."""
+    match = the_issue()
+    match.apply(0, PASS)
+    assert passed(match) == [0, 1] and asked(match) == (0, 1, 2)
+    match.apply(1, Bid(3, 2))
+    assert passed(match) == []
 
 
 def test_stop_13_a_raise_also_takes_a_pass_back_and_the_golden_rule_still_holds() -> None:
