@@ -266,9 +266,10 @@ class Game(Generic[S]):
         writes it.
 
         :meth:`Match.from_json <tablecards.Match.from_json>` calls it when a save's
-        ``game_version`` is not :attr:`version`; the save loads only if its log replays and
-        reaches the snapshot returned here. The default returns ``snapshot`` unchanged, so a
-        save from another version loads exactly when nothing it holds has changed.
+        ``game_version`` is not this game's ``version``; the save loads only if its log
+        replays and reaches the snapshot returned here. The default returns ``snapshot``
+        unchanged, so a save from another version loads exactly when nothing it holds has
+        changed.
 
         A game whose new version changed a rule overrides it: it adds the fields the old
         version did not have (when their value follows from the old snapshot), and refuses the
