@@ -34,7 +34,8 @@ def capture(game: str) -> str:
         for seat in range(match.players)
     }
     while match.moves < moves or 0 not in match.to_act:
-        seat = match.to_act[0]
+        # Whoever may act speaks, in an order drawn from the seed, as at a table.
+        seat = match.to_act[rng.randrange(len(match.to_act))]
         match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat), rng))
     console = Console(file=io.StringIO(), width=88, color_system=None, legacy_windows=False)
     names = seat_names(match.players, 0)
