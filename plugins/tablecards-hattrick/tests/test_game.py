@@ -11,6 +11,7 @@ import tablecards
 from tablecards import IllegalAction, Match, UnknownOption
 from tablecards_hattrick import PASSES, PLAYS, ArrangedHattrick, Hattrick, Pass, Play, card
 
+
 def random_match(players: int, seed: int, moves: int | None = None) -> Match:
     match = Match(Hattrick(), players=players, seed=seed)
     rng = random.Random(seed)
