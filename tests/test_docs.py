@@ -109,7 +109,7 @@ def test_the_docs_build_prints_no_warning_of_any_kind(tmp_path: Path) -> None:
     if importlib.util.find_spec("sphinx") is None:
         if os.environ.get("TABLECARDS_DOCS_BUILD") == "required":
             pytest.fail("TABLECARDS_DOCS_BUILD=required, but Sphinx is not installed")
-        pytest.skip("the docs group is not installed: uv run --group docs pytest tests/test_docs.py")
+        pytest.skip("no docs group here: uv run --group docs pytest tests/test_docs.py")
     command = [sys.executable, "-m", "sphinx", "-q", "-n", "-W", "--keep-going"]
     command += ["-b", "html", str(DOCS), str(tmp_path / "html")]
     # PYTHONWARNINGS=default shows every deprecation warning once, even those Python hides.
