@@ -241,6 +241,16 @@ class ExHopp(Game[ExHoppState]):
         """
         return 600 * players
 
+    def action_catalogue(self, players: int) -> Sequence[Action]:
+        """Every lay (sequence x numbered card), proposal (colour pair), answer and gift."""
+        return (
+            *(lay for lays in _LAYS for lay in lays),
+            *_PROPOSALS.values(),
+            ACCEPT,
+            DECLINE,
+            *_GIVES[1:],  # the numbered cards are 1 to 12
+        )
+
     def describe(self, action: Action) -> str:
         """Menu text for each decision."""
         if isinstance(action, Lay):

@@ -150,6 +150,10 @@ class Stop(Game[StopState]):
         """Generous: random players finish a game in a few hundred decisions."""
         return 4000 * players
 
+    def action_catalogue(self, players: int) -> Sequence[Action]:
+        """Call, decline, every bid and raise a hand of six cards allows, pass, every gift."""
+        return _legal.catalogue(players)
+
     def describe(self, action: Action) -> str:
         """Menu text for each decision."""
         if isinstance(action, Bid):
