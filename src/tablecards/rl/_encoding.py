@@ -42,6 +42,12 @@ __all__ = ["ObservationEncoder"]
 _ENGINE_KEYS = frozenset({"game", "seat", "players", "to_act", "over", "zones", "moves"})
 _ID = attrgetter("id")
 _NUMBER = (int, float)
+# Exact types, for the hot path (bool is a number too: a flag).
+_NUMBER_TYPES = frozenset({int, float, bool})
+_HIDDEN = Visibility.HIDDEN
+_OWNER = Visibility.OWNER
+# Zones holding more cards than this are counted by NumPy, fewer in Python (cheaper then).
+_FEW = 12
 
 
 def _kind_key(card_json: Mapping[str, Any]) -> str:
@@ -100,6 +106,11 @@ class ObservationEncoder:
         self._features = len(game.observation_features(game.view(state, 0))) if self._refined else 0
         self.size = end + self._features
         self.low, self.high = self._bounds(len(self._kind_of))
+        # Per seat, the last encoding and what each zone showed then (see _put_zones).
+        self._memory: list[tuple[npt.NDArray[np.float32], list[object]]] = [
+            (np.zeros(self.size, np.float32), [None] * len(self.zone_names))
+            for _ in range(players)
+        ]
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -142,33 +153,55 @@ class ObservationEncoder:
 
     def encode(self, state: State, seat: int) -> npt.NDArray[np.float32]:
         """The encoding of what ``seat`` sees of ``state`` (a new float32 array)."""
-        out = np.zeros(self.size, np.float32)
+        out, keys = self._memory[seat]
+        self._put_zones(out, keys, state, seat)
+        self._put_extra(out, self.game.view_extra(state, seat), seat, state.to_act)
+        if self._refined:
+            self._put_features(out, self.game.view(state, seat))
+        return out.copy()
+
+    def _put_zones(
+        self, out: npt.NDArray[np.float32], keys: list[object], state: State, seat: int
+    ) -> None:
+        # Between two steps most zones do not change: each zone's part is rewritten only when
+        # what the seat sees of it (its size, or its cards when visible) differs from last time.
         kind_of = self._kind_of
         slots = self._slots[seat]
-        sizes: list[int] = []
-        places: list[int] = []
-        counts: list[int] = []
-        number = 0
+        kinds = len(self.kinds)
+        number = -1
         for number, zone in enumerate(state.zones()):
             slot = slots[number]
             cards = zone.cards
-            places.append(slot.size)
-            sizes.append(len(cards))
-            if cards and slot.kinds >= 0 and zone.visible_to(seat):
-                base = slot.kinds
-                counts.extend(base + kind_of[card_id] for card_id in map(_ID, cards))
-                places.append(slot.top + kind_of[cards[-1].id])
-                sizes.append(1)
+            visibility = zone.visibility
+            if (
+                slot.kinds < 0
+                or visibility is _HIDDEN
+                or (visibility is _OWNER and zone.owner != seat)
+            ):
+                key: object = len(cards)
+                if keys[number] != key:
+                    keys[number] = key
+                    out[slot.size] = len(cards)
+                    if slot.kinds >= 0:
+                        out[slot.kinds : slot.top + kinds] = 0
+                continue
+            key = tuple(map(_ID, cards))
+            if keys[number] == key:
+                continue
+            keys[number] = key
+            out[slot.size] = len(cards)
+            block = [kind_of[card_id] for card_id in key]
+            if len(block) > _FEW:
+                out[slot.kinds : slot.top] = np.bincount(block, minlength=kinds)
+            else:
+                out[slot.kinds : slot.top] = 0
+                for kind in block:
+                    out[slot.kinds + kind] += 1
+            out[slot.top : slot.top + kinds] = 0
+            if block:
+                out[slot.top + block[-1]] = 1
         if number + 1 != len(slots):
             raise RulesError(f"{self.game.name}: a state has other zones than its first state")
-        out[places] = sizes
-        if counts:
-            out[: self._extra_at] += np.bincount(counts, minlength=self._extra_at)[: self._extra_at]
-        extra = self.game.view_extra(state, seat)
-        self._put_extra(out, extra, seat, state.to_act)
-        if self._refined:
-            self._put_features(out, self.game.view(state, seat))
-        return out
 
     def encode_view(self, view: Mapping[str, Any]) -> npt.NDArray[np.float32]:
         """The same encoding, computed from a seat's view (JSON, as :meth:`Match.view` gives)."""
@@ -195,21 +228,27 @@ class ObservationEncoder:
         self, out: npt.NDArray[np.float32], extra: Mapping[str, Any], seat: int, to_act: Sequence[int]
     ) -> None:
         players = self.players
+        numbers = _NUMBER_TYPES
         values: list[float] = []
         for key in self._scalars:
             value = extra.get(key)
-            values.extend((float(value), 1.0) if _is_number(value) else (0.0, 0.0))
+            if type(value) in numbers:
+                values.append(value)
+                values.append(1.0)
+            else:
+                values.append(0.0)
+                values.append(0.0)
         for key in self._lists:
             items = extra.get(key)
-            if isinstance(items, list) and len(items) == players:
+            if type(items) is list and len(items) == players:
                 values.extend(
-                    float(item) if _is_number(item) else 0.0
-                    for item in items[seat:] + items[:seat]
+                    item if type(item) in numbers else 0.0 for item in items[seat:] + items[:seat]
                 )
             else:
                 values.extend([0.0] * players)
         at = self._extra_at
         out[at : at + len(values)] = values
+        out[self._act_at : self._features_at] = 0
         for other in to_act:
             out[self._act_at + (other - seat) % players] = 1
         out[self._seat_at + seat] = 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -16,7 +16,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
-from tablecards_exhopp import _rules
+from tablecards_exhopp import _features, _rules
 from tablecards_exhopp._actions import ACCEPT, DECLINE, Accept, Decline, Give, Lay, Propose
 from tablecards_exhopp._state import (
     COLOUR_CARDS,
@@ -250,6 +250,11 @@ class ExHopp(Game[ExHoppState]):
             DECLINE,
             *_GIVES[1:],  # the numbered cards are 1 to 12
         )
+
+    def observation_features(self, view: Mapping[str, Any]) -> Sequence[float]:
+        """For learning agents: the phase, every seat's colour and the exchange in play
+        (see ``tablecards.rl``)."""
+        return _features.features(view)
 
     def describe(self, action: Action) -> str:
         """Menu text for each decision."""

@@ -16,7 +16,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
-from tablecards_stop import _legal, _rules
+from tablecards_stop import _features, _legal, _rules
 from tablecards_stop._actions import Bid, CallStop, Decline, Give, Pass, Raise
 from tablecards_stop._state import PACK_SIZE, PLUS, StopState, make_pack, seat_zones
 
@@ -153,6 +153,11 @@ class Stop(Game[StopState]):
     def action_catalogue(self, players: int) -> Sequence[Action]:
         """Call, decline, every bid and raise a hand of six cards allows, pass, every gift."""
         return _legal.catalogue(players)
+
+    def observation_features(self, view: Mapping[str, Any]) -> Sequence[float]:
+        """For learning agents: the phase, the red token, drawer, caller and round winner
+        (seat-relative), and each seat's bid (see ``tablecards.rl``)."""
+        return _features.features(view)
 
     def describe(self, action: Action) -> str:
         """Menu text for each decision."""
