@@ -284,12 +284,12 @@ class Game(Generic[S]):
         """Numbers a learning agent should see beyond the generic encoding of a view.
 
         :mod:`tablecards.rl` encodes every view as counts of card kinds per zone, zone sizes
-        and the top-level numbers of :meth:`view_extra`; it appends what this returns, computed
-        from ``view`` (a seat's view, as :meth:`view` builds it) and nothing else, so it cannot
-        leak. Return the same number of values for every view of a match with the same number
-        of players (one-hot phases, the order of a pile's cards, seats relative to
-        ``view["seat"]``). The default adds nothing, and then the encoder does not even build
-        the view.
+        and the top-level numbers of :meth:`view_extra`; it appends what this returns. ``view``
+        is a seat's view without its zones (they are encoded already): ``seat``, ``players``,
+        ``to_act``, ``over`` and the keys of :meth:`view_extra`. Computed from it alone, the
+        features cannot leak. Return the same number of values for every view of a match with
+        the same number of players (one-hot phases, seats relative to ``view["seat"]``, values
+        the generic encoding skips because they are strings or nested). Default: nothing.
         """
         return ()
 

@@ -21,6 +21,7 @@ by their JSON text, so their order is stable as long as the game's cards are.
 
 from __future__ import annotations
 
+import array
 import json
 from collections.abc import Mapping, Sequence
 from operator import attrgetter
@@ -42,12 +43,12 @@ __all__ = ["ObservationEncoder"]
 _ENGINE_KEYS = frozenset({"game", "seat", "players", "to_act", "over", "zones", "moves"})
 _ID = attrgetter("id")
 _NUMBER = (int, float)
+# The view's keys that observation_features does not get (the zones are encoded generically).
+_NOT_FEATURES = frozenset({"game", "zones", "moves"})
 # Exact types, for the hot path (bool is a number too: a flag).
 _NUMBER_TYPES = frozenset({int, float, bool})
 _HIDDEN = Visibility.HIDDEN
 _OWNER = Visibility.OWNER
-# Zones holding more cards than this are counted by NumPy, fewer in Python (cheaper then).
-_FEW = 12
 
 
 def _kind_key(card_json: Mapping[str, Any]) -> str:
@@ -58,6 +59,10 @@ def _is_number(value: object) -> bool:
     return isinstance(value, _NUMBER)
 
 
+# encode() writes into an array.array, encode_view() into a NumPy array: both index alike.
+_Vector = Any
+
+
 @attrs.frozen
 class _Slot:
     """Where one zone's numbers go: its size, and its kind counts and top (-1: none)."""
@@ -65,6 +70,7 @@ class _Slot:
     size: int
     kinds: int
     top: int
+    end: int
 
 
 class ObservationEncoder:
@@ -103,14 +109,18 @@ class ObservationEncoder:
         end += 2 * players
         self._refined = type(game).observation_features is not Game.observation_features
         self._features_at = end
-        self._features = len(game.observation_features(game.view(state, 0))) if self._refined else 0
+        self._features = (
+            len(game.observation_features(_public(game.view(state, 0)))) if self._refined else 0
+        )
         self.size = end + self._features
         self.low, self.high = self._bounds(len(self._kind_of))
         # Per seat, the last encoding and what each zone showed then (see _put_zones).
-        self._memory: list[tuple[npt.NDArray[np.float32], list[object]]] = [
-            (np.zeros(self.size, np.float32), [None] * len(self.zone_names))
+        self._memory: list[tuple[array.array[float], list[object]]] = [
+            (array.array("f", bytes(4 * self.size)), [None] * len(self.zone_names))
             for _ in range(players)
         ]
+        self._blank = array.array("f", bytes(4 * 2 * len(self.kinds)))
+        self._no_seats = array.array("f", bytes(4 * 2 * players))
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -125,7 +135,9 @@ class ObservationEncoder:
             seen = zone.visibility is not Visibility.HIDDEN and (
                 zone.visibility is not Visibility.OWNER or zone.owner == 0
             )
-            by_place.append(_Slot(offset, offset + 1 if seen else -1, offset + 1 + kinds))
+            by_place.append(
+                _Slot(offset, offset + 1 if seen else -1, offset + 1 + kinds, offset + 1 + 2 * kinds)
+            )
             self._counted.append(seen)
             offset += 1 + (2 * kinds if seen else 0)
         slots = [
@@ -155,19 +167,22 @@ class ObservationEncoder:
         """The encoding of what ``seat`` sees of ``state`` (a new float32 array)."""
         out, keys = self._memory[seat]
         self._put_zones(out, keys, state, seat)
-        self._put_extra(out, self.game.view_extra(state, seat), seat, state.to_act)
+        extra = self.game.view_extra(state, seat)
+        self._put_extra(out, extra, seat, state.to_act)
         if self._refined:
-            self._put_features(out, self.game.view(state, seat))
-        return out.copy()
+            public = {"seat": seat, "players": self.players, "to_act": list(state.to_act)}
+            public["over"] = state.over
+            public.update(extra)
+            self._put_features(out, public)
+        return np.frombuffer(out, np.float32).copy()
 
-    def _put_zones(
-        self, out: npt.NDArray[np.float32], keys: list[object], state: State, seat: int
-    ) -> None:
+    def _put_zones(self, out: array.array[float], keys: list[object], state: State, seat: int) -> None:
         # Between two steps most zones do not change: each zone's part is rewritten only when
         # what the seat sees of it (its size, or its cards when visible) differs from last time.
+        # The memory is an array.array: item updates cost less there than in a NumPy array.
         kind_of = self._kind_of
         slots = self._slots[seat]
-        kinds = len(self.kinds)
+        blank = self._blank
         number = -1
         for number, zone in enumerate(state.zones()):
             slot = slots[number]
@@ -183,23 +198,19 @@ class ObservationEncoder:
                     keys[number] = key
                     out[slot.size] = len(cards)
                     if slot.kinds >= 0:
-                        out[slot.kinds : slot.top + kinds] = 0
+                        out[slot.kinds : slot.end] = blank
                 continue
             key = tuple(map(_ID, cards))
             if keys[number] == key:
                 continue
             keys[number] = key
             out[slot.size] = len(cards)
-            block = [kind_of[card_id] for card_id in key]
-            if len(block) > _FEW:
-                out[slot.kinds : slot.top] = np.bincount(block, minlength=kinds)
-            else:
-                out[slot.kinds : slot.top] = 0
-                for kind in block:
-                    out[slot.kinds + kind] += 1
-            out[slot.top : slot.top + kinds] = 0
-            if block:
-                out[slot.top + block[-1]] = 1
+            out[slot.kinds : slot.end] = blank
+            at = slot.kinds
+            for card_id in key:
+                out[at + kind_of[card_id]] += 1
+            if key:
+                out[slot.top + kind_of[key[-1]]] = 1
         if number + 1 != len(slots):
             raise RulesError(f"{self.game.name}: a state has other zones than its first state")
 
@@ -221,11 +232,11 @@ class ObservationEncoder:
         extra = {key: value for key, value in view.items() if key not in _ENGINE_KEYS}
         self._put_extra(out, extra, seat, tuple(view["to_act"]))
         if self._refined:
-            self._put_features(out, view)
+            self._put_features(out, _public(view))
         return out
 
     def _put_extra(
-        self, out: npt.NDArray[np.float32], extra: Mapping[str, Any], seat: int, to_act: Sequence[int]
+        self, out: _Vector, extra: Mapping[str, Any], seat: int, to_act: Sequence[int]
     ) -> None:
         players = self.players
         numbers = _NUMBER_TYPES
@@ -247,20 +258,25 @@ class ObservationEncoder:
             else:
                 values.extend([0.0] * players)
         at = self._extra_at
-        out[at : at + len(values)] = values
-        out[self._act_at : self._features_at] = 0
+        out[at : at + len(values)] = array.array("f", values)
+        out[self._act_at : self._features_at] = self._no_seats
         for other in to_act:
             out[self._act_at + (other - seat) % players] = 1
         out[self._seat_at + seat] = 1
 
-    def _put_features(self, out: npt.NDArray[np.float32], view: Mapping[str, Any]) -> None:
+    def _put_features(self, out: _Vector, view: Mapping[str, Any]) -> None:
         features = self.game.observation_features(view)
         if len(features) != self._features:
             raise RulesError(
                 f"{self.game.name}.observation_features gave {len(features)} numbers, "
                 f"not {self._features} as for the first view of the match"
             )
-        out[self._features_at :] = features
+        out[self._features_at :] = array.array("f", features)
+
+
+def _public(view: Mapping[str, Any]) -> dict[str, Any]:
+    """What :meth:`Game.observation_features` is given: the view without its zones."""
+    return {key: value for key, value in view.items() if key not in _NOT_FEATURES}
 
 
 def _relative_places(zones: list[Zone[Any]], players: int) -> list[list[int]]:
