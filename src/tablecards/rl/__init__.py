@@ -24,7 +24,7 @@ from typing import Any
 
 from tablecards._game import Game
 from tablecards.rl._aec import REWARDS, TablecardsEnv, final_rewards
-from tablecards.rl._encoding import ObservationEncoder
+from tablecards.rl._encoding import ObservationEncoder, UnknownZone
 from tablecards.rl._gym import SingleAgentEnv
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "ObservationEncoder",
     "SingleAgentEnv",
     "TablecardsEnv",
+    "UnknownZone",
     "env",
     "final_rewards",
     "single_agent_env",

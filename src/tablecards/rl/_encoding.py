@@ -32,12 +32,12 @@ import numpy as np
 import numpy.typing as npt
 
 from tablecards._cards import Visibility, Zone
-from tablecards._errors import RulesError
+from tablecards._errors import RulesError, TablecardsError
 from tablecards._game import Game
 from tablecards._random import MatchRandom
 from tablecards._state import State
 
-__all__ = ["ObservationEncoder"]
+__all__ = ["ObservationEncoder", "UnknownZone"]
 
 # The engine's keys of a view; whatever else it holds is the game's (view_extra).
 _ENGINE_KEYS = frozenset({"game", "seat", "players", "to_act", "over", "zones", "moves"})
@@ -49,6 +49,10 @@ _NOT_FEATURES = frozenset({"game", "zones", "moves"})
 _NUMBER_TYPES = frozenset({int, float, bool})
 _HIDDEN = Visibility.HIDDEN
 _OWNER = Visibility.OWNER
+
+
+class UnknownZone(TablecardsError, LookupError):
+    """A zone name that the game's states do not have."""
 
 
 def _kind_key(card_json: Mapping[str, Any]) -> str:
@@ -121,6 +125,22 @@ class ObservationEncoder:
         ]
         self._blank = array.array("f", bytes(4 * 2 * len(self.kinds)))
         self._no_seats = array.array("f", bytes(4 * 2 * players))
+
+    def zone_index(self, name: str) -> int:
+        """Where the size of zone ``name`` (as seat 0 names it) sits in every seat's encoding.
+
+        The layout is seat-relative: for seat 2, ``zone_index("hand:0")`` is where the size of
+        its own hand (``hand:2``) is. The counts of the zone's card kinds (when the seat may
+        see it) follow, one per entry of :attr:`kinds`, then the one-hot of its top card.
+
+        Raises:
+            UnknownZone: the game has no zone of that name.
+        """
+        if name not in self.zone_names:
+            raise UnknownZone(
+                f"{self.game.name} has no zone {name!r}; its zones: {', '.join(self.zone_names)}"
+            )
+        return self._slots[0][self.zone_names.index(name)].size
 
     # -- layout -----------------------------------------------------------------------------------
 
