@@ -9,7 +9,7 @@ GAMES = ("hit", "stop", "exhopp", "hattrick", "climb")
 
 def seat_counts() -> list[tuple[str, int]]:
     """Every (game, players) the seed games and the tutorial's Climb support."""
-    out = []
+    out: list[tuple[str, int]] = []
     for name in GAMES:
         game = tablecards.load_game(name)
         out.extend((name, players) for players in range(game.min_players, game.max_players + 1))

@@ -42,7 +42,7 @@ def test_every_legal_action_round_trips_and_masks_equal_legal_actions(
         env.reset(seed=number)
         match = env.match
         assert match is not None
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             observation, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
@@ -72,7 +72,9 @@ def test_catalogue_indices_are_positions_and_stable(name: str) -> None:
         assert list(again) == list(catalogue)
         # Actions read back from JSON get the same index.
         for action in catalogue:
-            copy = tablecards.action_from_json(game.action_types(), tablecards.action_to_json(action))
+            copy = tablecards.action_from_json(
+                game.action_types(), tablecards.action_to_json(action)
+            )
             assert catalogue.index(copy) == catalogue.index(action)
 
 
@@ -147,7 +149,7 @@ def test_random_masked_play_reaches_the_end_of_every_game() -> None:
     for name in GAMES:
         env = rl.env(name)
         env.reset(seed=rng.randrange(1000))
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             observation, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)

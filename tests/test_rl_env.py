@@ -16,7 +16,7 @@ from toys import SnapGame
 
 import tablecards
 import tablecards.rl as rl
-from tablecards import Match, Result, RandomPriority
+from tablecards import Match, RandomPriority, Result
 
 
 @pytest.fixture(autouse=True)

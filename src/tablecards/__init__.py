@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from tablecards._actions import Action, Illegal
 from tablecards._bots import Bot, RandomBot
-from tablecards._catalogue import ActionCatalogue
 from tablecards._cards import Card, Visibility, Zone
+from tablecards._catalogue import ActionCatalogue
 from tablecards._errors import (
     CatalogueError,
     IllegalAction,

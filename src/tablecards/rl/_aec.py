@@ -101,7 +101,7 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             }
         )
         # One object per agent, returned on every call (PettingZoo's API test checks identity).
-        self.observation_spaces = {agent: observation for agent in self.possible_agents}
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {
             agent: spaces.Discrete(len(self.catalogue)) for agent in self.possible_agents
         }
@@ -180,8 +180,9 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         match = self._live()
         if action is None or not 0 <= int(action) < len(self.catalogue):
             raise CatalogueError(
-                self.game.name, f"action {action!r} is not an index of the catalogue 0 to "
-                f"{len(self.catalogue) - 1}"
+                self.game.name,
+                f"action {action!r} is not an index of the catalogue 0 to "
+                f"{len(self.catalogue) - 1}",
             )
         match.apply(self._seat_of[agent], self.catalogue[int(action)])
         self._cumulative_rewards[agent] = 0.0

@@ -156,7 +156,9 @@ class ObservationEncoder:
                 zone.visibility is not Visibility.OWNER or zone.owner == 0
             )
             by_place.append(
-                _Slot(offset, offset + 1 if seen else -1, offset + 1 + kinds, offset + 1 + 2 * kinds)
+                _Slot(
+                    offset, offset + 1 if seen else -1, offset + 1 + kinds, offset + 1 + 2 * kinds
+                )
             )
             self._counted.append(seen)
             offset += 1 + (2 * kinds if seen else 0)
@@ -174,7 +176,10 @@ class ObservationEncoder:
             low[slot.size], high[slot.size] = 0, cards
             if slot.kinds >= 0:
                 kinds = len(self.kinds)
-                low[slot.kinds : slot.kinds + kinds], high[slot.kinds : slot.kinds + kinds] = 0, cards
+                low[slot.kinds : slot.kinds + kinds], high[slot.kinds : slot.kinds + kinds] = (
+                    0,
+                    cards,
+                )
                 low[slot.top : slot.top + kinds], high[slot.top : slot.top + kinds] = 0, 1
         flags = self._extra_at + 1 + 2 * np.arange(len(self._scalars))
         low[flags], high[flags] = 0, 1
@@ -194,9 +199,12 @@ class ObservationEncoder:
             public["over"] = state.over
             public.update(extra)
             self._put_features(out, public)
-        return np.frombuffer(out, np.float32).copy()
+        vector: npt.NDArray[np.float32] = np.frombuffer(out, np.float32).copy()
+        return vector
 
-    def _put_zones(self, out: array.array[float], keys: list[object], state: State, seat: int) -> None:
+    def _put_zones(
+        self, out: array.array[float], keys: list[object], state: State, seat: int
+    ) -> None:
         # Between two steps most zones do not change: each zone's part is rewritten only when
         # what the seat sees of it (its size, or its cards when visible) differs from last time.
         # The memory is an array.array: item updates cost less there than in a NumPy array.
@@ -264,7 +272,7 @@ class ObservationEncoder:
         for key in self._scalars:
             value = extra.get(key)
             if type(value) in numbers:
-                values.append(value)
+                values.append(value)  # type: ignore[arg-type]  # an int, float or bool
                 values.append(1.0)
             else:
                 values.append(0.0)
@@ -315,7 +323,9 @@ def _relative_places(zones: list[Zone[Any]], players: int) -> list[list[int]]:
         owned and set(owned) != set(range(players))
     ):
         return [identity] * players
-    rank = {index: (owner, r) for owner, indices in owned.items() for r, index in enumerate(indices)}
+    rank = {
+        index: (owner, r) for owner, indices in owned.items() for r, index in enumerate(indices)
+    }
     places = []
     for seat in range(players):
         mapping = list(identity)

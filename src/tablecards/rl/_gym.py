@@ -17,7 +17,14 @@ from tablecards._game import Game
 from tablecards._match import Match
 from tablecards._plugins import registry
 from tablecards._simulate import match_seed
-from tablecards.rl._aec import REWARDS, Observation, Reward, TablecardsEnv, final_rewards, render_text
+from tablecards.rl._aec import (
+    REWARDS,
+    Observation,
+    Reward,
+    TablecardsEnv,
+    final_rewards,
+    render_text,
+)
 
 __all__ = ["SingleAgentEnv"]
 
@@ -38,7 +45,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     learners that sample unmasked actions).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 - Gymnasium's own attribute
 
     def __init__(
         self,
@@ -54,7 +61,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         if illegal not in ("raise", "lose"):
             raise UnknownOption(game.name, f"illegal must be 'raise' or 'lose', not {illegal!r}")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise UnknownOption(game.name, f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
+            raise UnknownOption(
+                game.name, f"seat must be a seat from 0 to {players - 1}, not {seat!r}"
+            )
         self._aec = TablecardsEnv(game, players, reward=reward, render_mode=None)
         if reward not in REWARDS:  # pragma: no cover - TablecardsEnv refuses it first
             raise UnknownOption(game.name, f"unknown reward {reward!r}")
@@ -172,7 +181,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         """The table as a spectator sees it, as text."""
         return render_text(self._match(), f"seat_{self.seat}")
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """Text of the table (``"ansi"`` returns it, ``"human"`` prints it)."""
         if self.render_mode == "ansi":
             return self.render_text()
