@@ -13,6 +13,7 @@ from tablecards._catalogue import ActionCatalogue
 from tablecards._errors import (
     CatalogueError,
     IllegalAction,
+    MalformedAction,
     MatchOver,
     NotYourTurn,
     PluginError,
@@ -22,6 +23,7 @@ from tablecards._errors import (
     UnknownBot,
     UnknownGame,
     UnknownOption,
+    UnknownSeat,
 )
 from tablecards._events import CardsMoved, Event, EventRecorder, RoundEnded, Shuffled, TurnStarted
 from tablecards._game import Game, NoOptions, Result, seat_option
@@ -39,6 +41,7 @@ from tablecards._plugins import (
 )
 from tablecards._random import MatchRandom
 from tablecards._runner import Arbiter, RandomPriority, SeatPriority, play
+from tablecards._schema import view_schema
 from tablecards._seats import clockwise, next_seat
 from tablecards._serial import action_from_json, action_to_json, snapshot
 from tablecards._simulate import (
@@ -69,6 +72,7 @@ __all__ = [
     "GameInfo",
     "Illegal",
     "IllegalAction",
+    "MalformedAction",
     "Match",
     "MatchOver",
     "MatchRandom",
@@ -94,6 +98,7 @@ __all__ = [
     "UnknownBot",
     "UnknownGame",
     "UnknownOption",
+    "UnknownSeat",
     "Visibility",
     "Zone",
     "__version__",
@@ -111,4 +116,5 @@ __all__ = [
     "seat_option",
     "simulate",
     "snapshot",
+    "view_schema",
 ]
