@@ -114,7 +114,7 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(len(catalogue))``: an action is its index in :attr:`catalogue`."""
+        """``Discrete(len(catalogue))``: an action is its index in ``catalogue``."""
         return self.action_spaces[agent]
 
     # -- the match --------------------------------------------------------------------------------

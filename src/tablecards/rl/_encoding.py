@@ -131,7 +131,7 @@ class ObservationEncoder:
 
         The layout is seat-relative: for seat 2, ``zone_index("hand:0")`` is where the size of
         its own hand (``hand:2``) is. The counts of the zone's card kinds (when the seat may
-        see it) follow, one per entry of :attr:`kinds`, then the one-hot of its top card.
+        see it) follow, one per entry of ``kinds``, then the one-hot of its top card.
 
         Raises:
             UnknownZone: the game has no zone of that name.
@@ -243,7 +243,8 @@ class ObservationEncoder:
             raise RulesError(f"{self.game.name}: a state has other zones than its first state")
 
     def encode_view(self, view: Mapping[str, Any]) -> npt.NDArray[np.float32]:
-        """The same encoding, computed from a seat's view (JSON, as :meth:`Match.view` gives)."""
+        """The same encoding, computed from a seat's view (the JSON of
+        :meth:`tablecards.Match.view`)."""
         seat = view["seat"]
         out = np.zeros(self.size, np.float32)
         slots = self._slots[seat]
