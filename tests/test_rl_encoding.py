@@ -141,3 +141,14 @@ def test_refined_games_append_their_features() -> None:
     )
     assert list(vector[encoder.size - len(features) :]) == list(features)
     assert features[0] == 1.0  # the draw phase
+
+
+def test_zone_index_names_the_seat_relative_place_of_a_zone() -> None:
+    from tablecards.rl import UnknownZone
+
+    encoder = ObservationEncoder(tablecards.load_game("hit"), 2)
+    # deck (size only), then row:0 (size, kinds, top kind), ...
+    assert encoder.zone_index("deck") == 0 and encoder.zone_index("row:0") == 1
+    assert encoder.zone_index("row:1") == 2 + 2 * len(encoder.kinds)
+    with pytest.raises(UnknownZone, match="hit has no zone 'hand:0'; its zones: deck, row:0"):
+        encoder.zone_index("hand:0")

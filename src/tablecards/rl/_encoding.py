@@ -109,7 +109,6 @@ class ObservationEncoder:
         self._extra_at = end
         end += 2 * len(self._scalars) + players * len(self._lists)
         self._act_at = end
-        self._seat_at = end + players
         end += 2 * players
         self._refined = type(game).observation_features is not Game.observation_features
         self._features_at = end
@@ -124,7 +123,6 @@ class ObservationEncoder:
             for _ in range(players)
         ]
         self._blank = array.array("f", bytes(4 * 2 * len(self.kinds)))
-        self._no_seats = array.array("f", bytes(4 * 2 * players))
 
     def zone_index(self, name: str) -> int:
         """Where the size of zone ``name`` (as seat 0 names it) sits in every seat's encoding.
@@ -286,12 +284,14 @@ class ObservationEncoder:
                 )
             else:
                 values.extend([0.0] * players)
-        at = self._extra_at
-        out[at : at + len(values)] = array.array("f", values)
-        out[self._act_at : self._features_at] = self._no_seats
+        # The seats to act (seat-relative), then the seat's own one-hot: right after the numbers.
+        seats = [0.0] * (2 * players)
         for other in to_act:
-            out[self._act_at + (other - seat) % players] = 1
-        out[self._seat_at + seat] = 1
+            seats[(other - seat) % players] = 1.0
+        seats[players + seat] = 1.0
+        values.extend(seats)
+        # One slice of exactly its own length (an array.array would grow or shrink otherwise).
+        out[self._extra_at : self._features_at] = array.array("f", values)
 
     def _put_features(self, out: _Vector, view: Mapping[str, Any]) -> None:
         features = self.game.observation_features(view)
