@@ -38,7 +38,7 @@ class ActionCatalogue(Sequence[Action]):
         UnknownOption: the game cannot be played by ``players`` seats.
     """
 
-    __slots__ = ("_actions", "_game", "_index", "_players")
+    __slots__ = ("_actions", "_by_id", "_game", "_index", "_players")
 
     def __init__(self, game: Game[Any], players: int) -> None:
         game.check_players(players)
@@ -67,6 +67,10 @@ class ActionCatalogue(Sequence[Action]):
         self._players = players
         self._actions = actions
         self._index = index
+        # Games hand out shared action instances (module constants), and the catalogue lists
+        # those very objects: looking them up by identity skips hashing their fields. The
+        # catalogue keeps the objects alive, so their ids stay theirs.
+        self._by_id = {id(action): number for number, action in enumerate(actions)}
 
     @property
     def game(self) -> Game[Any]:
@@ -113,6 +117,10 @@ class ActionCatalogue(Sequence[Action]):
 
     def indices(self, actions: Sequence[Action]) -> list[int]:
         """The numbers of ``actions``, in their order (a mask is built from these)."""
+        by_id = self._by_id
+        numbers = [by_id.get(id(action), -1) for action in actions]
+        if -1 not in numbers:
+            return numbers
         index = self._index
         try:
             return [index[action] for action in actions]

@@ -24,7 +24,6 @@ from __future__ import annotations
 import array
 import json
 from collections.abc import Mapping, Sequence
-from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -41,7 +40,6 @@ __all__ = ["ObservationEncoder", "UnknownZone"]
 
 # The engine's keys of a view; whatever else it holds is the game's (view_extra).
 _ENGINE_KEYS = frozenset({"game", "seat", "players", "to_act", "over", "zones", "moves"})
-_ID = attrgetter("id")
 _NUMBER = (int, float)
 # The view's keys that observation_features does not get (the zones are encoded generically).
 _NOT_FEATURES = frozenset({"game", "zones", "moves"})
@@ -226,17 +224,17 @@ class ObservationEncoder:
                     if slot.kinds >= 0:
                         out[slot.kinds : slot.end] = blank
                 continue
-            key = tuple(map(_ID, cards))
-            if keys[number] == key:
+            # A list compares its items by identity first: an unchanged zone costs no Python.
+            if keys[number] == cards:
                 continue
-            keys[number] = key
+            keys[number] = list(cards)
             out[slot.size] = len(cards)
             out[slot.kinds : slot.end] = blank
             at = slot.kinds
-            for card_id in key:
-                out[at + kind_of[card_id]] += 1
-            if key:
-                out[slot.top + kind_of[key[-1]]] = 1
+            for card in cards:
+                out[at + kind_of[card.id]] += 1
+            if cards:
+                out[slot.top + kind_of[cards[-1].id]] = 1
         if number + 1 != len(slots):
             raise RulesError(f"{self.game.name}: a state has other zones than its first state")
 
