@@ -16,6 +16,8 @@ For every game at its default seat count, in the same run:
 from __future__ import annotations
 
 import argparse
+import datetime as dt
+import os
 import random
 import statistics
 import time
@@ -120,6 +122,13 @@ def report(say: Callable[[str], None], scale: float = 1.0, runs: int = 3) -> Non
     import tablecards.rl
 
     say(HEADING)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    say(
+        f"- {dt.date.today().isoformat()}, command: `uv run --with rlcard --with pygame python "
+        f"bench/rl_env.py --write`; load average {load:.1f} on {os.cpu_count()} cores at the "
+        f"start (the machine is shared: compare the columns of one run, not runs)"
+    )
+    say("")
     say(
         "Per step: one action of a random player, through the bare `Match` API, and through "
         "the AEC loop of `tablecards.rl.env` (`last()` with the observation encoding and the "
