@@ -19,7 +19,7 @@ from rl_games import GAMES, seat_counts
 from toys import SnapGame
 
 import tablecards
-from tablecards import Match, RulesError
+from tablecards import Match, RulesError, Visibility, Zone
 from tablecards.rl import ObservationEncoder
 from tablecards.testing._leaks import _perturb
 
@@ -152,3 +152,28 @@ def test_zone_index_names_the_seat_relative_place_of_a_zone() -> None:
     assert encoder.zone_index("row:1") == 2 + 2 * len(encoder.kinds)
     with pytest.raises(UnknownZone, match="hit has no zone 'hand:0'; its zones: deck, row:0"):
         encoder.zone_index("hand:0")
+
+
+class LopsidedSnap(SnapGame):
+    """Won piles are private, and only seats 0 and 1 have one: seats own unequal zones."""
+
+    def initial_state(self, players: int, rng: Any) -> Any:
+        state = super().initial_state(players, rng)
+        state.won = tuple(Zone(f"won:{s}", Visibility.OWNER, s) for s in range(2))
+        return state
+
+
+def test_unequal_zones_per_seat_are_not_rotated_and_each_seat_sees_its_own() -> None:
+    game = LopsidedSnap()
+    encoder = ObservationEncoder(game, 3)
+    match = Match(game, 3, 0)
+    state = match.state.clone()
+    state.move(state.zone("deck").cards[:3], state.zone("deck"), state.zone("won:1"))
+    at = encoder.zone_index("won:1")
+    for seat in range(3):
+        vector = encoder.encode(state, seat)
+        assert vector[at] == 3  # every seat sees the size (not rotated: won:1 is won:1)
+        assert vector[at + 1 : at + 1 + len(encoder.kinds)].sum() == (3 if seat == 1 else 0)
+        view = game.view(state, seat)
+        view["moves"] = 0
+        assert np.array_equal(vector, encoder.encode_view(view))

@@ -146,17 +146,19 @@ class ObservationEncoder:
         # The layout as seat 0 sees it, by place; other seats map their zones onto these places.
         by_place: list[_Slot] = []
         offset = 0
-        self._counted: list[bool] = []
+        # Rotated, a place holds another seat's zone only for seats other than its owner's
+        # (seat 0's hand is each seat's own hand); not rotated, any owner-only zone may be the
+        # observing seat's own.
+        rotated = any(places != self._relative[0] for places in self._relative)
         for zone in zones:
             seen = zone.visibility is not Visibility.HIDDEN and (
-                zone.visibility is not Visibility.OWNER or zone.owner == 0
+                zone.visibility is not Visibility.OWNER or zone.owner == 0 or not rotated
             )
             by_place.append(
                 _Slot(
                     offset, offset + 1 if seen else -1, offset + 1 + kinds, offset + 1 + 2 * kinds
                 )
             )
-            self._counted.append(seen)
             offset += 1 + (2 * kinds if seen else 0)
         slots = [
             [by_place[self._relative[seat][index]] for index in range(len(zones))]
