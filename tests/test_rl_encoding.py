@@ -167,7 +167,7 @@ def test_unequal_zones_per_seat_are_not_rotated_and_each_seat_sees_its_own() -> 
     game = LopsidedSnap()
     encoder = ObservationEncoder(game, 3)
     match = Match(game, 3, 0)
-    state = match.state.clone()
+    state: Any = match.state.clone()
     state.move(state.zone("deck").cards[:3], state.zone("deck"), state.zone("won:1"))
     at = encoder.zone_index("won:1")
     for seat in range(3):
