@@ -89,6 +89,9 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.reward_scheme: Reward = reward
         self.render_mode = render_mode
         self.catalogue = ActionCatalogue(game, players)
+        # Read on every step: the catalogue's list and length, without its Sequence methods.
+        self._actions = tuple(self.catalogue)
+        self._size = len(self._actions)
         self.encoder = ObservationEncoder(game, players)
         self.arbiter: Arbiter = arbiter or RandomPriority()
         self._move_limit = move_limit
@@ -158,9 +161,9 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 
     def observe(self, agent: str) -> Observation:
         """The encoding of ``agent``'s view, and the mask of its legal catalogue entries."""
-        match = self._live()
+        match = self.match if self.match is not None else self._live()
         seat = self._seat_of[agent]
-        mask = np.zeros(len(self.catalogue), np.int8)
+        mask = np.zeros(self._size, np.int8)
         legal = match.legal_actions(seat)
         if legal:
             mask[self.catalogue.indices(legal)] = 1
@@ -177,16 +180,15 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        match = self._live()
-        if action is None or not 0 <= int(action) < len(self.catalogue):
+        match = self.match if self.match is not None else self._live()
+        if action is None or not 0 <= int(action) < self._size:
             raise CatalogueError(
                 self.game.name,
-                f"action {action!r} is not an index of the catalogue 0 to "
-                f"{len(self.catalogue) - 1}",
+                f"action {action!r} is not an index of the catalogue 0 to {self._size - 1}",
             )
-        match.apply(self._seat_of[agent], self.catalogue[int(action)])
+        match.apply(self._seat_of[agent], self._actions[int(action)])
         self._cumulative_rewards[agent] = 0.0
-        result = match.result
+        result = match.result if match.is_over else None
         if result is None:
             self.agent_selection = self._pick()
         else:
