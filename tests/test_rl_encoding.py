@@ -177,3 +177,18 @@ def test_unequal_zones_per_seat_are_not_rotated_and_each_seat_sees_its_own() -> 
         view = game.view(state, seat)
         view["moves"] = 0
         assert np.array_equal(vector, encoder.encode_view(view))
+
+
+def test_stop_features_show_who_passed_seat_relative() -> None:
+    """STOP-13: the seats that passed since the last card, from the observing seat."""
+    game = tablecards.load_game("stop")
+    for match in playout(game, 4, 3):
+        passed = match.view(0)["passed"]
+        if passed:
+            break
+    else:
+        pytest.fail("no pass in the whole match")
+    for seat in range(4):
+        view = {k: v for k, v in match.view(seat).items() if k not in {"zones", "game", "moves"}}
+        tail = list(game.observation_features(view))[-4:]
+        assert tail == [1.0 if (seat + r) % 4 in passed else 0.0 for r in range(4)]
