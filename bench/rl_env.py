@@ -174,9 +174,9 @@ def report(say: Callable[[str], None], scale: float = 1.0, runs: int = 3) -> Non
     say(
         f"- env/bare from {min(ratios):.1f}x to {max(ratios):.1f}x: the 3x target is "
         f"**{verdict}**. A bare step is a few µs of rules; an environment step adds the "
-        "game's `view_extra` (public numbers), the generic encoding of every zone, the mask and PettingZoo's "
-        "bookkeeping, which cost about the same whatever the game, so the cheaper a game's "
-        "step, the larger the ratio."
+        "game's `view_extra` (public numbers), the generic encoding of every zone, the mask "
+        "and PettingZoo's bookkeeping, which cost about the same whatever the game, so the "
+        "cheaper a game's step, the larger the ratio."
     )
     if theirs:
         say(
