@@ -337,6 +337,36 @@ class Game(Generic[S]):
         """
         return _describe.event_words(self, event, names)
 
+    def action_catalogue(self, players: int) -> Sequence[Action] | None:
+        """Every action this game can ever list for ``players`` seats, in a fixed order.
+
+        A learning agent picks actions by their place in this list (see
+        :class:`~tablecards.ActionCatalogue`), so it must hold every action
+        :meth:`legal_actions` may return, once, and keep its order from version to version of
+        the game. It may hold actions that are never legal. Build it from the action types and
+        the ranges of their fields (cards, seats, counts), never from a state.
+
+        The default lists one instance of each action class when none has a field (Hit!'s
+        four decisions), and ``None`` otherwise: a game with fields overrides it, or it cannot
+        be an environment of :mod:`tablecards.rl`.
+        """
+        if all(not attrs.fields(cls) for cls in self.actions):
+            return tuple(cls() for cls in self.actions)
+        return None
+
+    def observation_features(self, view: Mapping[str, Any]) -> Sequence[float]:
+        """Numbers a learning agent should see beyond the generic encoding of a view.
+
+        :mod:`tablecards.rl` encodes every view as counts of card kinds per zone, zone sizes
+        and the top-level numbers of :meth:`view_extra`; it appends what this returns. ``view``
+        is a seat's view without its zones (they are encoded already): ``seat``, ``players``,
+        ``to_act``, ``over`` and the keys of :meth:`view_extra`. Computed from it alone, the
+        features cannot leak. Return the same number of values for every view of a match with
+        the same number of players (one-hot phases, seats relative to ``view["seat"]``, values
+        the generic encoding skips because they are strings or nested). Default: nothing.
+        """
+        return ()
+
     @classmethod
     def rules_text(cls) -> str | None:
         """The game's rules and rulings as Markdown, when the plugin ships them.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -17,7 +17,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
-from tablecards_exhopp import _rules, _words
+from tablecards_exhopp import _features, _rules, _words
 from tablecards_exhopp._actions import ACCEPT, DECLINE, Accept, Decline, Give, Lay, Propose
 from tablecards_exhopp._state import (
     COLOUR_CARDS,
@@ -251,6 +251,21 @@ class ExHopp(Game[ExHoppState]):
         so a match still going after 600 actions per seat is going round in circles.
         """
         return 600 * players
+
+    def action_catalogue(self, players: int) -> Sequence[Action]:
+        """Every lay (sequence x numbered card), proposal (colour pair), answer and gift."""
+        return (
+            *(lay for lays in _LAYS for lay in lays),
+            *_PROPOSALS.values(),
+            ACCEPT,
+            DECLINE,
+            *_GIVES[1:],  # the numbered cards are 1 to 12
+        )
+
+    def observation_features(self, view: Mapping[str, Any]) -> Sequence[float]:
+        """For learning agents: the phase, every seat's colour and the exchange in play
+        (see ``tablecards.rl``)."""
+        return _features.features(view)
 
     def describe(self, action: Action) -> str:
         """Menu text for each decision."""

@@ -188,6 +188,10 @@ class Hattrick(Game[HattrickState]):
         """A round takes fewer than 60 actions; a target-only game is cut after 250 rounds."""
         return 60 * (self.round_limit(players) or 250)
 
+    def action_catalogue(self, players: int) -> Sequence[Action]:
+        """Playing each of the 60 cards, then passing by showing each of them."""
+        return (*PLAYS, *PASSES)
+
     def describe(self, action: Action) -> str:
         """Menu text: the card played, or the card shown to pass."""
         card = _card_of(action)
