@@ -9,9 +9,11 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
+from tablecards import _describe
 from tablecards._actions import Action, Illegal
 from tablecards._cards import Card
 from tablecards._errors import MalformedAction, RulesError, UnknownOption, show
+from tablecards._events import Event
 from tablecards._fields import read_action
 from tablecards._random import MatchRandom
 from tablecards._serial import action_to_json
@@ -261,6 +263,24 @@ class Game(Generic[S]):
         """How many actions a match may take before the engine ends it as truncated."""
         return 10_000
 
+    def upgrade_snapshot(self, version: str, snapshot: dict[str, Any]) -> dict[str, Any]:
+        """The state snapshot of a match saved by ``version`` of this game, as this version
+        writes it.
+
+        :meth:`Match.from_json <tablecards.Match.from_json>` calls it when a save's
+        ``game_version`` is not this game's ``version``; the save loads only if its log
+        replays and reaches the snapshot returned here. The default returns ``snapshot``
+        unchanged, so a save from another version loads exactly when nothing it holds has
+        changed.
+
+        A game whose new version changed a rule overrides it: it adds the fields the old
+        version did not have (when their value follows from the old snapshot), and refuses the
+        saves whose position the change gives another meaning by raising
+        :class:`~tablecards.SaveError` naming both versions and the rule that changed; such a
+        save must never load into a different match.
+        """
+        return snapshot
+
     def redact_action(self, action: Action, actor: int, seat: int | None) -> Action | None:
         """What ``seat`` (``None``: a spectator) learns when ``actor`` plays ``action``.
 
@@ -281,8 +301,71 @@ class Game(Generic[S]):
         return " ".join(values) if values else f"#{card.get('id')}"
 
     def describe(self, action: Action) -> str:
-        """A short human description of an action, for menus and logs."""
-        return repr(action)
+        """An action as a menu item, in the imperative ("draw again", "bid 2 x 3").
+
+        ``tablecards play`` numbers these and accepts them typed back, so two legal actions
+        should never read alike. The default is the typed form (``Raise bid=2 values=1 plus=0``).
+        The log's words for a played action are :meth:`describe_play`'s.
+        """
+        return _describe.typed_form(action)
+
+    def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
+        """One line of the log: seat ``actor`` played ``action`` ("Cleo calls Stop!").
+
+        ``action`` is already what the reader may see (:meth:`redact_action`): ``None`` when it
+        is hidden from them, and the words must then say no more than that a choice was made.
+        ``names[i]`` is how seat ``i`` is called; a caller may call the reader "you", so build
+        sentences with :mod:`tablecards.words` (``says("you", "calls") == "you call"``).
+        The default reads "Ana: draw again" (the menu text of :meth:`describe`).
+        """
+        return _describe.action_words(self, actor, action, names)
+
+    def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
+        """One event in the game's words, as ``seat`` sees it; ``None``: nothing worth saying.
+
+        ``event`` is the version ``seat`` may see (:meth:`Event.seen_by
+        <tablecards.Event.seen_by>`, as :meth:`Match.events_for <tablecards.Match.events_for>`
+        gives them), so words built from its fields never tell more than the seat may know.
+        ``names`` is as in :meth:`describe_play`. This is the one place where a game puts its
+        events into words, for the terminal, replays and networked tables alike.
+
+        The default never shows zone ids: a card move reads "one card goes from the deck to
+        your hand: 7" (a zone reads as its kind, and as a seat's own when only that seat was
+        told), a turn "Ana's turn", a round's end its scores, any other event its name and
+        fields ("pile won: seat Cleo, count 5"). Games override it (returning
+        ``super().describe_event(...)`` for the events they leave to it).
+        """
+        return _describe.event_words(self, event, names)
+
+    def action_catalogue(self, players: int) -> Sequence[Action] | None:
+        """Every action this game can ever list for ``players`` seats, in a fixed order.
+
+        A learning agent picks actions by their place in this list (see
+        :class:`~tablecards.ActionCatalogue`), so it must hold every action
+        :meth:`legal_actions` may return, once, and keep its order from version to version of
+        the game. It may hold actions that are never legal. Build it from the action types and
+        the ranges of their fields (cards, seats, counts), never from a state.
+
+        The default lists one instance of each action class when none has a field (Hit!'s
+        four decisions), and ``None`` otherwise: a game with fields overrides it, or it cannot
+        be an environment of :mod:`tablecards.rl`.
+        """
+        if all(not attrs.fields(cls) for cls in self.actions):
+            return tuple(cls() for cls in self.actions)
+        return None
+
+    def observation_features(self, view: Mapping[str, Any]) -> Sequence[float]:
+        """Numbers a learning agent should see beyond the generic encoding of a view.
+
+        :mod:`tablecards.rl` encodes every view as counts of card kinds per zone, zone sizes
+        and the top-level numbers of :meth:`view_extra`; it appends what this returns. ``view``
+        is a seat's view without its zones (they are encoded already): ``seat``, ``players``,
+        ``to_act``, ``over`` and the keys of :meth:`view_extra`. Computed from it alone, the
+        features cannot leak. Return the same number of values for every view of a match with
+        the same number of players (one-hot phases, seats relative to ``view["seat"]``, values
+        the generic encoding skips because they are strings or nested). Default: nothing.
+        """
+        return ()
 
     @classmethod
     def rules_text(cls) -> str | None:

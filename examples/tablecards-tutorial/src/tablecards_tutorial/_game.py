@@ -9,6 +9,7 @@ import attrs
 
 from tablecards import (
     Action,
+    Event,
     Game,
     Illegal,
     MatchRandom,
@@ -16,6 +17,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
+from tablecards.words import count, says
 from tablecards_tutorial import _rules
 from tablecards_tutorial._actions import DRAW, PASS, PLAYS, Draw, Pass, Play
 from tablecards_tutorial._state import DECK, ClimbState
@@ -136,8 +138,21 @@ class Climb(Game[ClimbState]):
         """40 plays, 40 draws and fewer than 3 passes per play: a match ends in < 200 actions."""
         return 500
 
+    def action_catalogue(self, players: int) -> Sequence[Action]:
+        """Every action Climb can offer, in a fixed order: play each of the 40 cards, draw, pass.
+
+        :mod:`tablecards.rl` numbers actions by their place here, so the order never changes.
+        """
+        return (*PLAYS, DRAW, PASS)
+
     def describe(self, action: Action) -> str:
         """Menu text for each decision (a card's value follows from its id)."""
         if isinstance(action, Play):
             return f"play a {DECK[action.card].value}"
         return "draw a card" if isinstance(action, Draw) else "pass"
+
+    def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
+        """Climb's own event in words; the engine's generic words tell the others."""
+        if isinstance(event, _rules.PileWon):
+            return f"{says(names[event.seat], 'wins')} the pile ({count(event.count, 'card')})"
+        return super().describe_event(event, seat, names)
