@@ -60,6 +60,22 @@ def test_an_open_moment_closes_with_the_games_default_after_the_delay(tmp_path: 
             player.close()
 
 
+def test_stop_flows_card_after_card_when_nobody_calls(tmp_path: Path) -> None:
+    """STOP-06: a Stop! moment nobody answers closes with every seat declining; draws go on."""
+    settings = Settings(bot_think=(0, 0), close_after=0.2, rate=1000, burst=1000)
+    with live(tmp_path / "t.db", settings) as server:
+        data = post(server.url, "/matches", {"game": "stop", "players": 3})
+        watcher = Player(server.ws_url(data["id"]))
+        watcher.hello()
+        watcher.until_moves(6, timeout=20)
+        played = [entry["act"]["type"] for entry in watcher.log]
+        assert set(played) == {"Decline"}, played  # nobody called: only the defaults
+        assert watcher.state is not None
+        hands = [watcher.state["view"]["zones"][f"hand:{seat}"]["count"] for seat in range(3)]
+        assert sum(hands) > 3  # cards kept coming between the moments
+        watcher.close()
+
+
 def test_a_person_beats_the_bots_to_a_moment_or_loses_it_cleanly(tmp_path: Path) -> None:
     settings = Settings(bot_think=(0.05, 0.1), close_after=1.0, rate=1000, burst=1000)
     seats = [{"name": "Ann"}, {"bot": "random"}, {"bot": "heuristic"}, {"bot": "random"}]

@@ -203,7 +203,7 @@ class Table:
     def _names_for(self, seat: int | None) -> list[str]:
         names = list(self.names)
         if seat is not None:
-            names[seat] = "You"
+            names[seat] = "you"  # the reader: the game's words say "you draw"
         return names
 
     # -- acting ---------------------------------------------------------------------------------
@@ -236,7 +236,7 @@ class Table:
         if after < moves and seat in self._to_act[after] and len(self._to_act[after]) > 1:
             actor, action = _engine.log_since(self.match, seat, after)[0]
             what = play_text(self.game, actor, action, self._names_for(seat))
-            return error("too_late", f"too late: {what} first (move {after + 1})")
+            return error("too_late", f"too late: first came move {after + 1}, {what}")
         return error(
             "stale",
             f"your screen showed move {after}, the match is at move {moves}: "

@@ -16,6 +16,10 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+function sentence(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
 }
@@ -172,8 +176,8 @@ function table(matchId) {
       st.state = msg;
       st.moves = msg.moves;
       alert.textContent = "";
-      for (const e of msg.events) if (e.text) st.lines.push({ kind: "event", text: e.text });
-      for (const l of msg.log) st.lines.push({ kind: "play", text: l.text });
+      for (const e of msg.events) if (e.text) st.lines.push({ kind: "event", text: sentence(e.text) });
+      for (const l of msg.log) st.lines.push({ kind: "play", text: sentence(l.text) });
       draw();
     } else if (msg.type === "error") {
       alert.textContent = msg.rule ? `${msg.reason} [${msg.rule}]` : msg.reason;
