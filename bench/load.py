@@ -127,6 +127,12 @@ async def drive(url: str, matches: int, seconds: float, stats: Stats) -> float:
     return time.perf_counter() - begun
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux ``/proc``), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=100, help="concurrent matches")
@@ -146,7 +152,10 @@ def main() -> None:
         assert server.stdout is not None
         url = server.stdout.readline().strip().rstrip("/")
         stats = Stats()
+        before = cpu_seconds(server.pid), time.process_time()
         elapsed = asyncio.run(drive(url, args.matches, args.seconds, stats))
+        server_cpu = cpu_seconds(server.pid) - before[0]
+        client_cpu = time.process_time() - before[1]
     finally:
         server.terminate()
         server.wait(30)
@@ -168,6 +177,9 @@ def main() -> None:
         f"- store: {stored} actions committed, {acked} acknowledged "
         f"({'every acknowledged action is stored' if stored >= acked else 'MISSING ACTIONS'})",
         f"- refusals: {stats.errors or 'none'}",
+        f"- CPU used: server {server_cpu:.1f} s ({server_cpu / max(acked, 1) * 1000:.2f} ms "
+        f"per action), load generator {client_cpu:.1f} s, in {elapsed:.1f} s of wall time; "
+        f"load average {os.getloadavg()[0]:.1f} (other jobs shared the machine)",
     ]
     print("\n".join(lines))
     if args.write:
