@@ -142,8 +142,10 @@ def main() -> None:
     folder = tempfile.mkdtemp(prefix="tablecards-load-")
     db = Path(folder) / "load.db"
     server = subprocess.Popen(
-        [sys.executable, *os.environ.get("LOAD_PROFILE", "").split(), "-m", "tablecards", "serve", "--port", "0", "--db", str(db)]
-        + ["--close-after", "0", "--bot-think", "0"],
+        [
+            *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", str(db)),
+            *("--close-after", "0", "--bot-think", "0"),
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
