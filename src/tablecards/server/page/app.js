@@ -180,7 +180,7 @@ function table(matchId) {
       for (const l of msg.log) st.lines.push({ kind: "play", text: sentence(l.text) });
       draw();
     } else if (msg.type === "error") {
-      alert.textContent = msg.rule ? `${msg.reason} [${msg.rule}]` : msg.reason;
+      alert.textContent = sentence(msg.rule ? `${msg.reason} [${msg.rule}]` : msg.reason);
       for (const b of actions.querySelectorAll("button")) b.disabled = false;
     }
   }
