@@ -79,12 +79,15 @@ def test_create_a_hit_match_and_play_it_to_the_end_by_clicks(
     lobby = open_page(browser, server.url + "/")
     lobby.select_option("#game", "hit")
     lobby.select_option("#players", "2")
+    lobby.fill("[data-option=rounds]", "1")  # the game's options, typed by their defaults
     lobby.fill("#name0", EVIL_TOO)
     lobby.fill("#name1", EVIL)
     shot(lobby, "lobby")
     lobby.click("#create")
     lobby.wait_for_selector("a.invite")
     links = [a.get_attribute("href") for a in lobby.query_selector_all("a.invite")]
+    created = server.app.state.hub.tables[links[0].split("/play/")[1].split("#")[0]]
+    assert created.record.options["rounds"] == 1 and created.match.players == 2
     assert len(links) == 2 and all("#seat=" in link for link in links)
     ann = open_page(browser, links[0])
     bob = open_page(browser, links[1], phone=True)
@@ -175,15 +178,15 @@ def test_two_seats_race_to_call_stop(browser: Any, server: LiveServer) -> None:
         )
     deadline = time.monotonic() + 10
     while table.match.moves == moves or not any(
-        "too late" in pages[seat].inner_text("#alert") for seat in (1, 2)
+        "too late" in pages[seat].inner_text("#alert").lower() for seat in (1, 2)
     ):
         assert time.monotonic() < deadline, "no answer to the race"
         time.sleep(0.05)
     winner = table.match.log[moves][0]
     loser = 3 - winner
     assert type(table.match.log[moves][1]).__name__ == "CallStop"
-    assert "too late" in pages[loser].inner_text("#alert")
-    assert "too late" not in pages[winner].inner_text("#alert")
+    assert "too late" in pages[loser].inner_text("#alert").lower()
+    assert "too late" not in pages[winner].inner_text("#alert").lower()
     calls_applied = [a for _, a in table.match.log[moves:] if type(a).__name__ == "CallStop"]
     assert len(calls_applied) == 1
     shot(pages[winner], "stop-race-winner")

@@ -54,6 +54,7 @@ function createForm(games) {
   for (const g of games) game.append(el("option", { value: g.name, text: g.title }));
   const players = el("select", { id: "players", name: "players" });
   const seats = el("div", { id: "seats" });
+  const options = el("div", { id: "options" });
   const result = el("div", { id: "created", "aria-live": "polite" });
   const info = () => games.find((g) => g.name === game.value);
 
@@ -74,25 +75,49 @@ function createForm(games) {
       seats.append(el("div", { class: "seatrow" }, el("span", { text: `Seat ${i + 1}` }), kind, name));
     }
   }
+  // One input per option, typed by its default; a left-alone option keeps the game's default.
+  function drawOptions() {
+    clear(options);
+    for (const [key, value] of Object.entries(info().options)) {
+      const input = typeof value === "boolean"
+        ? el("input", { type: "checkbox", "data-option": key, "data-kind": "bool" })
+        : el("input", { type: typeof value === "string" ? "text" : "number", min: "0",
+          "data-option": key, "data-kind": typeof value === "string" ? "text" : "number",
+          placeholder: value === null ? "default" : String(value) });
+      if (typeof value === "boolean") input.checked = value;
+      options.append(el("label", {}, `${key.replaceAll("_", " ")} `, input));
+    }
+  }
+  function chosenOptions() {
+    const chosen = {};
+    for (const input of options.querySelectorAll("input")) {
+      const key = input.dataset.option;
+      if (input.dataset.kind === "bool") chosen[key] = input.checked;
+      else if (input.value !== "") chosen[key] = input.dataset.kind === "number" ? Number(input.value) : input.value;
+    }
+    return chosen;
+  }
+
   function drawCounts() {
     const g = info();
     clear(players);
     for (let n = g.min_players; n <= g.max_players; n++) players.append(el("option", { value: String(n), text: String(n) }));
     players.value = String(g.default_players);
   }
-  game.addEventListener("change", () => { drawCounts(); drawSeats(); });
+  game.addEventListener("change", () => { drawCounts(); drawOptions(); drawSeats(); });
   players.addEventListener("change", drawSeats);
-  if (games.length) drawCounts();
+  if (games.length) { drawCounts(); drawOptions(); }
 
   const submit = el("button", { type: "submit", id: "create", text: "Create match" });
   const form = el("form", {},
     el("label", {}, "Game ", game), el("label", {}, "Players ", players),
+    el("fieldset", {}, el("legend", { text: "Options" }), options),
     el("fieldset", {}, el("legend", { text: "Seats" }), seats), submit, result);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     submit.disabled = true;
     const body = {
-      game: game.value, players: Number(players.value),
+      game: game.value, players: Number(players.value), options: chosenOptions(),
       seats: [...seats.querySelectorAll(".seatrow")].map((row) => {
         const kind = row.querySelector("select").value;
         const name = row.querySelector("input").value;
