@@ -25,7 +25,7 @@ FAST = Settings(bot_think=(0.0, 0.0), close_after=None, rate=10_000, burst=10_00
 class LiveServer:
     """A real uvicorn serving the app on 127.0.0.1 with an OS-chosen port, in a thread."""
 
-    def __init__(self, db: Path, settings: Settings = FAST, **options: Any) -> None:
+    def __init__(self, db: str | Path, settings: Settings = FAST, **options: Any) -> None:
         self.app = create_app(db, settings=settings, **options)
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
@@ -143,7 +143,7 @@ class Player:
 
 
 @contextmanager
-def live(db: Path, settings: Settings = FAST, **options: Any) -> Iterator[LiveServer]:
+def live(db: str | Path, settings: Settings = FAST, **options: Any) -> Iterator[LiveServer]:
     server = LiveServer(db, settings, **options)
     try:
         yield server

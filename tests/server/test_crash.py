@@ -16,7 +16,7 @@ from wire import Player, post
 
 
 @contextmanager
-def server_process(db: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
+def server_process(db: str | Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
     """``tablecards serve`` in a subprocess on port 0; yields it and its address."""
     process = subprocess.Popen(
         [
@@ -49,8 +49,7 @@ GAMES = [
 ]
 
 
-def test_sigkill_in_the_middle_loses_no_acknowledged_action(tmp_path: Path) -> None:
-    db = tmp_path / "crash.db"
+def test_sigkill_in_the_middle_loses_no_acknowledged_action(db: str) -> None:
     rng = random.Random(9)
     with server_process(db) as (process, url):
         matches = []

@@ -17,8 +17,8 @@ from tablecards.server import CSP, create_app
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "t.db", settings=FAST)) as client:
+def client(db: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db, settings=FAST)) as client:
         yield client
 
 
@@ -71,9 +71,17 @@ def test_creating_a_match_gives_one_secret_link_per_person(client: TestClient) -
     assert str(seed) not in text
 
 
-def test_tokens_are_stored_only_hashed(client: TestClient, tmp_path: Path) -> None:
+def test_tokens_are_stored_only_hashed(client: TestClient, db: str, tmp_path: Path) -> None:
     data = client.post("/matches", json={"game": "hit", "players": 2}).json()
-    raw = b"".join(p.read_bytes() for p in tmp_path.glob("t.db*"))
+    if db.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(db) as conn:
+            rows = conn.execute("SELECT * FROM tokens").fetchall()
+        assert len(rows) == 2
+        raw = repr(rows).encode()
+    else:
+        raw = b"".join(p.read_bytes() for p in tmp_path.glob("t.db*"))
     for invite in data["invites"]:
         assert invite["token"].encode() not in raw
 

@@ -17,8 +17,8 @@ from tablecards import Visibility
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    with live(tmp_path_factory.mktemp("live") / "t.db") as server:
+def server(module_db: str) -> Iterator[LiveServer]:
+    with live(module_db) as server:
         yield server
 
 

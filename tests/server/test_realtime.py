@@ -24,13 +24,13 @@ class PatientSnap(SnapGame):
         return PASS if seat in state.waiting else None
 
 
-def test_an_open_moment_closes_with_the_games_default_after_the_delay(tmp_path: Path) -> None:
+def test_an_open_moment_closes_with_the_games_default_after_the_delay(db: str) -> None:
     settings = Settings(bot_think=(0, 0), close_after=0.2, rate=1000, burst=1000)
 
     def load_game(name: str, **options: Any) -> Game[Any]:
         return PatientSnap(**options)
 
-    with live(tmp_path / "t.db", settings, load_game=load_game) as server:
+    with live(db, settings, load_game=load_game) as server:
         data = post(server.url, "/matches", {"game": "snap", "players": 3})
         table = server.app.state.hub.tables[data["id"]]
         players = {}
@@ -60,10 +60,10 @@ def test_an_open_moment_closes_with_the_games_default_after_the_delay(tmp_path: 
             player.close()
 
 
-def test_stop_flows_card_after_card_when_nobody_calls(tmp_path: Path) -> None:
+def test_stop_flows_card_after_card_when_nobody_calls(db: str) -> None:
     """STOP-06: a Stop! moment nobody answers closes with every seat declining; draws go on."""
     settings = Settings(bot_think=(0, 0), close_after=0.2, rate=1000, burst=1000)
-    with live(tmp_path / "t.db", settings) as server:
+    with live(db, settings) as server:
         data = post(server.url, "/matches", {"game": "stop", "players": 3})
         watcher = Player(server.ws_url(data["id"]))
         watcher.hello()
@@ -76,10 +76,10 @@ def test_stop_flows_card_after_card_when_nobody_calls(tmp_path: Path) -> None:
         watcher.close()
 
 
-def test_a_person_beats_the_bots_to_a_moment_or_loses_it_cleanly(tmp_path: Path) -> None:
+def test_a_person_beats_the_bots_to_a_moment_or_loses_it_cleanly(db: str) -> None:
     settings = Settings(bot_think=(0.05, 0.1), close_after=1.0, rate=1000, burst=1000)
     seats = [{"name": "Ann"}, {"bot": "random"}, {"bot": "heuristic"}, {"bot": "random"}]
-    with live(tmp_path / "t.db", settings) as server:
+    with live(db, settings) as server:
         data = post(server.url, "/matches", {"game": "stop", "players": 4, "seats": seats})
         table = server.app.state.hub.tables[data["id"]]
         ann = Player(server.ws_url(data["id"]))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from tablecards.cli._common import err
@@ -24,8 +22,8 @@ __all__ = ["serve_command"]
     "--db",
     default="tablecards.db",
     show_default=True,
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="SQLite file holding the matches (created when missing).",
+    help="SQLite file holding the matches (created when missing), or a postgresql://… URL of a "
+    "database that several server processes share (extra tablecards[postgres]).",
 )
 @click.option(
     "--close-after",
@@ -41,7 +39,7 @@ __all__ = ["serve_command"]
     type=click.FloatRange(min=0),
     help="Average seconds a bot thinks before acting.",
 )
-def serve_command(host: str, port: int, db: Path, close_after: float, bot_think: float) -> None:
+def serve_command(host: str, port: int, db: str, close_after: float, bot_think: float) -> None:
     """Serve the games in the browser: open the printed address, create a match, share links.
 
     Every action is stored in DB before anyone sees it; unfinished matches resume when the
@@ -54,10 +52,21 @@ def serve_command(host: str, port: int, db: Path, close_after: float, bot_think:
             f"the server needs the extra 'tablecards[server]' ({missing.name} is not installed): "
             "pip install 'tablecards[server]'"
         ) from None
+    if db.startswith(("postgresql://", "postgres://")):
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            raise click.ClickException(
+                "a postgresql:// store needs the extra 'tablecards[postgres]': "
+                "pip install 'tablecards[postgres]'"
+            ) from None
+        shown = "the PostgreSQL database"  # the URL may hold a password: never print it
+    else:
+        shown = db
     settings = Settings(bot_think=(bot_think / 2, bot_think * 1.5), close_after=close_after or None)
 
     def ready(url: str) -> None:
-        err.print(f"tablecards is serving on {url}  (matches stored in {db}; Ctrl-C stops)")
+        err.print(f"tablecards is serving on {url}  (matches stored in {shown}; Ctrl-C stops)")
         click.echo(url)
 
     serve(host, port, db, settings=settings, ready=ready)

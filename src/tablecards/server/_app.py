@@ -22,7 +22,7 @@ import tablecards
 from tablecards.server import _engine
 from tablecards.server._hub import BadRequest, Hub, games
 from tablecards.server._protocol import Act, Hello, Ping, ProtocolError, error, read_message
-from tablecards.server._store import SQLiteStore, token_hash
+from tablecards.server._store import open_store, token_hash
 from tablecards.server._table import Client, Refused, Settings, Table
 
 __all__ = ["CSP", "create_app"]
@@ -54,8 +54,10 @@ def create_app(
     settings: Settings | None = None,
     load_game: Callable[..., tablecards.Game[Any]] = tablecards.load_game,
 ) -> Starlette:
-    """The server as an ASGI app: a SQLite store at ``db`` and the live tables.
+    """The server as an ASGI app: the store at ``db`` and the live tables.
 
+    ``db`` is a SQLite file's path, or a ``postgresql://…`` URL (extra ``tablecards[postgres]``)
+    that several server processes may share: any of them serves any match.
     Unfinished matches in the store are rebuilt when the app starts (its lifespan), and their
     bots and timers resume. ``app.state.hub`` holds the tables once started.
     """
@@ -64,15 +66,16 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = SQLiteStore(db)
+        store = await open_store(db)
         hub = Hub(store, settings, load_game)
         await hub.restore()
+        await store.listen(hub.on_action)
         app.state.hub = hub
         try:
             yield
         finally:
             hub.close()
-            store.close()
+            await store.aclose()
 
     def hub_of(scope: Request | WebSocket) -> Hub:
         hub: Hub = scope.app.state.hub
@@ -94,7 +97,7 @@ def create_app(
         return JSONResponse(games())
 
     async def list_matches(request: Request) -> Response:
-        return JSONResponse(hub_of(request).lobby())
+        return JSONResponse(await hub_of(request).lobby())
 
     async def create_match(request: Request) -> Response:
         if not _same_origin(request.headers, settings):
@@ -121,8 +124,11 @@ def create_app(
         )
 
     async def socket(websocket: WebSocket) -> None:
-        table = hub_of(websocket).tables.get(websocket.path_params["match"])
-        if not _same_origin(websocket.headers, settings) or table is None:
+        if not _same_origin(websocket.headers, settings):
+            await websocket.close(code=1008)
+            return
+        table = await hub_of(websocket).table(websocket.path_params["match"])
+        if table is None:
             await websocket.close(code=1008)
             return
         await websocket.accept()
@@ -161,6 +167,8 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings) 
         )
         await _close(websocket, 4401)
         return
+    if table.store.shared:
+        await table.catch_up()  # another process may have committed since this one heard
     client = table.attach(seat, hello.since)
     sender = asyncio.ensure_future(_pump(websocket, client))
     try:

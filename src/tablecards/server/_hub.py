@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import unicodedata
@@ -9,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tablecards import Game, TablecardsError, available_games, registry
-from tablecards.server._store import MatchRecord, SeatRecord, SQLiteStore, token_hash
+from tablecards.server._store import MatchRecord, SeatRecord, Store, token_hash
 from tablecards.server._table import Settings, Table
 
 __all__ = ["BadRequest", "Hub", "Invite", "clean_name", "games"]
@@ -33,23 +34,55 @@ Invite = dict[str, Any]
 class Hub:
     """Every table of one server process, by match id."""
 
-    def __init__(self, store: SQLiteStore, settings: Settings, load_game: GameLoader) -> None:
+    def __init__(self, store: Store, settings: Settings, load_game: GameLoader) -> None:
         self.store = store
         self.settings = settings
         self.load_game = load_game
         self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self._tasks: set[asyncio.Future[None]] = set()
 
     async def restore(self) -> None:
         """Rebuild every unfinished match from the store and let its bots and timers run."""
         for record in await self.store.unfinished():
-            try:
-                table = Table(record, self._game(record), self.store, self.settings)
-                table.replay(await self.store.actions(record.id))
-            except (TablecardsError, ValueError) as failure:
-                log.error("match %s cannot be rebuilt: %s", record.id, failure)
-                continue
-            self.tables[record.id] = table
-            table.schedule()
+            await self._rebuild(record)
+
+    async def _rebuild(self, record: MatchRecord) -> Table | None:
+        try:
+            table = Table(record, self._game(record), self.store, self.settings)
+            table.replay(await self.store.actions(record.id))
+        except (TablecardsError, ValueError) as failure:
+            log.error("match %s cannot be rebuilt: %s", record.id, failure)
+            return None
+        self.tables[record.id] = table
+        table.schedule()
+        return table
+
+    async def table(self, match_id: str) -> Table | None:
+        """The live table of a match, rebuilt from the store when this process has none yet
+        (a shared store: another process created it); ``None`` for an unknown match."""
+        table = self.tables.get(match_id)
+        if table is not None or not self.store.shared:
+            return table
+        loading = self._loading.get(match_id)
+        if loading is None:  # one rebuild at a time per match, however many sockets ask
+            loading = asyncio.ensure_future(self._load(match_id))
+            self._loading[match_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(match_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, match_id: str) -> Table | None:
+        record = await self.store.match(match_id)
+        return None if record is None else await self._rebuild(record)
+
+    def on_action(self, match_id: str, number: int) -> None:
+        """Another process committed action ``number`` of a match: catch its table up."""
+        table = self.tables.get(match_id)
+        if table is None or table.match.moves >= number:
+            return
+        task = asyncio.ensure_future(table.catch_up(number))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _game(self, record: MatchRecord) -> Game[Any]:
         return self.load_game(record.game, **record.options)
@@ -109,8 +142,15 @@ class Hub:
         ]
         return record.id, invites
 
-    def lobby(self) -> list[dict[str, Any]]:
-        """The matches of this server, live ones first; never a seed or a token."""
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The matches of this server, live ones first; never a seed or a token.
+
+        With a shared store, the unfinished matches other processes created are rebuilt here
+        first, so every process lists the same matches.
+        """
+        if self.store.shared:
+            for record in await self.store.unfinished():
+                await self.table(record.id)
         rows: list[dict[str, Any]] = []
         for table in self.tables.values():
             match = table.match
@@ -132,6 +172,8 @@ class Hub:
         """Stop every table's bots and timers."""
         for table in self.tables.values():
             table.close()
+        for task in self._tasks:
+            task.cancel()
 
 
 def games() -> list[dict[str, Any]]:

@@ -23,11 +23,21 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
-__all__ = ["ActionTaken", "MatchRecord", "SQLiteStore", "SeatRecord", "token_hash"]
+__all__ = [
+    "ActionTaken",
+    "MatchRecord",
+    "OnAction",
+    "SQLiteStore",
+    "SeatRecord",
+    "Store",
+    "open_store",
+    "record_of",
+    "token_hash",
+]
 
 T = TypeVar("T")
 #: A waiting append: match, number, seat, action JSON, whether the match is over, and the
@@ -100,12 +110,62 @@ class MatchRecord:
     over: bool = False
 
 
+#: Called with a match id and an action number another process has just committed.
+OnAction = Callable[[str, int], None]
+
+
+class Store(Protocol):
+    """What the server needs of a store; SQLite and PostgreSQL implement it.
+
+    ``shared`` says whether other server processes may write to the same store: then a table
+    reads back what they committed (:meth:`actions` with ``since``) when :meth:`listen`'s
+    callback, or a lost race, tells it to.
+    """
+
+    shared: bool
+
+    async def listen(self, on_action: OnAction) -> None:
+        """Call ``on_action`` for every action other processes commit (from the event loop)."""
+
+    async def aclose(self) -> None:
+        """Stop listening and close the store."""
+
+    async def create_match(self, record: MatchRecord, tokens: dict[str, int]) -> None:
+        """Store a new match and the hashes of its seat tokens."""
+
+    async def append(self, match: str, number: int, seat: int, action: str, over: bool) -> None:
+        """Commit action ``number``; raise :class:`ActionTaken` when another writer has it."""
+
+    async def unfinished(self) -> list[MatchRecord]:
+        """Every match not recorded as over, oldest first."""
+        ...
+
+    async def matches(self, limit: int = 100) -> list[MatchRecord]:
+        """The most recent matches, newest first."""
+        ...
+
+    async def match(self, match: str) -> MatchRecord | None:
+        """One match by id, or ``None``."""
+        ...
+
+    async def actions(self, match: str, since: int = 0) -> list[tuple[int, str]]:
+        """The recorded ``(seat, action JSON)`` of ``match`` after the first ``since``."""
+        ...
+
+    async def seat_for(self, match: str, digest: str) -> int | None:
+        """The seat of ``match`` whose token has this hash, or ``None``."""
+        ...
+
+
 class SQLiteStore:
     """The embedded store: a SQLite file in WAL mode.
 
     Writes are committed by the event loop (group commits, no disk wait in WAL mode); reads and
-    checkpoints run on the store's own thread. Use it from one event loop.
+    checkpoints run on the store's own thread. Use it from one event loop, in one process.
     """
+
+    #: One process owns the file: nobody else writes to it while it serves.
+    shared = False
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
@@ -141,6 +201,13 @@ class SQLiteStore:
         if self._db is None:
             raise RuntimeError("the store is closed")
         return self._db
+
+    async def listen(self, on_action: OnAction) -> None:
+        """Nothing to listen to: no other process writes to this file."""
+
+    async def aclose(self) -> None:
+        """Close the file (see :meth:`close`)."""
+        self.close()
 
     def close(self) -> None:
         """Close the file (pending calls finish first)."""
@@ -258,31 +325,27 @@ class SQLiteStore:
         """The most recent matches, newest first."""
         return await self._run(lambda: self._matches(f"ORDER BY created DESC LIMIT {int(limit)}"))
 
-    def _matches(self, where: str) -> list[MatchRecord]:
-        rows = self._conn.execute(
-            "SELECT id, game, options, players, seed, seats, created, over FROM matches " + where
-        ).fetchall()
-        return [
-            MatchRecord(
-                id=row[0],
-                game=row[1],
-                options=json.loads(row[2]),
-                players=row[3],
-                seed=row[4],
-                seats=tuple(SeatRecord(s["name"], s["bot"]) for s in json.loads(row[5])),
-                created=row[6],
-                over=bool(row[7]),
-            )
-            for row in rows
-        ]
+    async def match(self, match: str) -> MatchRecord | None:
+        """One match by id, or ``None``."""
+        found = await self._run(lambda: self._matches("WHERE id = ?", (match,)))
+        return found[0] if found else None
 
-    async def actions(self, match: str) -> list[tuple[int, str]]:
-        """The recorded ``(seat, action JSON)`` of ``match``, in order."""
+    def _matches(self, where: str, args: tuple[Any, ...] = ()) -> list[MatchRecord]:
+        rows = self._conn.execute(
+            "SELECT id, game, options, players, seed, seats, created, over FROM matches " + where,
+            args,
+        ).fetchall()
+        return [record_of(row) for row in rows]
+
+    async def actions(self, match: str, since: int = 0) -> list[tuple[int, str]]:
+        """The recorded ``(seat, action JSON)`` of ``match`` after the first ``since``, in
+        order."""
 
         def read() -> list[tuple[int, str]]:
             rows = self._conn.execute(
-                "SELECT number, seat, action FROM actions WHERE match = ? ORDER BY number",
-                (match,),
+                "SELECT number, seat, action FROM actions WHERE match = ? AND number > ?"
+                " ORDER BY number",
+                (match, since),
             ).fetchall()
             return [(seat, action) for _, seat, action in rows]
 
@@ -298,6 +361,21 @@ class SQLiteStore:
             return None if row is None else int(row[0])
 
         return await self._run(read)
+
+
+def record_of(row: tuple[Any, ...]) -> MatchRecord:
+    """A match read back from a row ``(id, game, options, players, seed, seats, created,
+    over)``."""
+    return MatchRecord(
+        id=row[0],
+        game=row[1],
+        options=json.loads(row[2]),
+        players=row[3],
+        seed=row[4],
+        seats=tuple(SeatRecord(s["name"], s["bot"]) for s in json.loads(row[5])),
+        created=row[6],
+        over=bool(row[7]),
+    )
 
 
 class _transaction:
@@ -320,3 +398,23 @@ def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None
         future.set_result(None)
     else:
         future.set_exception(outcome)
+
+
+async def open_store(db: str | Path) -> Store:
+    """The store named by ``db``: a ``postgresql://…`` URL, or else a SQLite file's path.
+
+    Raises:
+        RuntimeError: a PostgreSQL URL without psycopg installed (the message says what to
+            install).
+    """
+    text = str(db)
+    if isinstance(db, str) and text.startswith(("postgresql://", "postgres://")):
+        try:
+            from tablecards.server._pgstore import PostgresStore
+        except ImportError as missing:
+            raise RuntimeError(
+                f"a PostgreSQL store needs the extra 'tablecards[postgres]' ({missing.name} is "
+                "not installed): pip install 'tablecards[postgres]'"
+            ) from None
+        return await PostgresStore.open(text)
+    return SQLiteStore(db)

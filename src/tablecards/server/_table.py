@@ -32,7 +32,7 @@ from tablecards import (
 )
 from tablecards.server import _engine
 from tablecards.server._protocol import error
-from tablecards.server._store import ActionTaken, MatchRecord, SQLiteStore
+from tablecards.server._store import ActionTaken, MatchRecord, Store
 from tablecards.server._words import card_labels, event_text, play_text
 
 __all__ = ["Client", "Refused", "Settings", "Table"]
@@ -87,7 +87,7 @@ class Table:
     """A live match, its seats, its connected clients and its timers."""
 
     def __init__(
-        self, record: MatchRecord, game: Game[Any], store: SQLiteStore, settings: Settings
+        self, record: MatchRecord, game: Game[Any], store: Store, settings: Settings
     ) -> None:
         self.record = record
         self.id = record.id
@@ -117,6 +117,21 @@ class Table:
         for seat, text in actions:
             self.match.apply(seat, self.match.parse_action(text))
             self._to_act.append(self.match.to_act)
+
+    async def catch_up(self, number: int | None = None) -> None:
+        """Apply what other processes committed (a shared store), up to at least ``number``
+        when given, and tell this process's clients."""
+        async with self._lock:
+            if number is None or self.match.moves < number:
+                await self._load_new()
+
+    async def _load_new(self) -> None:
+        """Read and apply the actions after this table's last one (its lock is held)."""
+        rows = await self.store.actions(self.id, since=self.match.moves)
+        if not rows:
+            return
+        self.replay(rows)
+        self._changed()
 
     # -- clients --------------------------------------------------------------------------------
 
@@ -245,7 +260,8 @@ class Table:
 
     async def _commit(self, seat: int, action: Action) -> None:
         match = self.match
-        number = match.moves + 1
+        after = match.moves
+        number = after + 1
         try:
             match.apply(seat, action)
         except (NotYourTurn, IllegalAction) as refusal:
@@ -263,6 +279,10 @@ class Table:
             # Never tell anyone of an action the store does not hold.
             match.undo(1)
             if isinstance(failure, ActionTaken):
+                # Another process won this number: learn what it played, answer as it would.
+                await self._load_new()
+                if self.match.moves > after:
+                    raise Refused(self._late(seat, after)) from None
                 raise Refused(
                     error("too_late", "another server recorded this move first")
                 ) from None

@@ -1,0 +1,270 @@
+"""The shared store: PostgreSQL, for several server processes over one database.
+
+The same append-only ``actions`` table as SQLite, keyed by ``(match, number)``: an insert of a
+number another process already holds does nothing (``ON CONFLICT DO NOTHING``), and that is the
+lost race (:class:`ActionTaken`). Two inserts racing for one number wait on each other inside
+PostgreSQL; exactly one commits a row.
+
+Each commit also sends ``NOTIFY tablecards, '<match> <number>'``. PostgreSQL delivers a
+notification only when its transaction commits, so no process hears of an action the database
+does not hold; every process ``LISTEN``s and catches its tables up from the rows.
+
+The schema is created and versioned by the server (:data:`MIGRATIONS`): each migration runs
+once, under a transaction-level advisory lock, so processes starting together, or a start run
+twice, apply it exactly once.
+
+Needs psycopg 3: ``pip install 'tablecards[postgres]'``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+import psycopg
+
+from tablecards.server._store import ActionTaken, MatchRecord, OnAction, record_of
+
+__all__ = ["CHANNEL", "MIGRATIONS", "PostgresStore", "is_postgres_url"]
+
+log = logging.getLogger("tablecards.server")
+
+#: The channel of the notifications that carry ``"<match> <number>"`` to the other processes.
+CHANNEL = "tablecards"
+#: Any fixed number: the advisory lock that makes migrations run one process at a time.
+_MIGRATION_LOCK = 0x7AB1EC
+#: Schema versions in order; version *n* is ``MIGRATIONS[n - 1]``. Only ever append.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE matches (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        seed BIGINT NOT NULL,
+        seats TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        over BOOLEAN NOT NULL DEFAULT FALSE
+    );
+    CREATE INDEX matches_unfinished ON matches (created) WHERE NOT over;
+    CREATE TABLE tokens (
+        hash TEXT PRIMARY KEY,
+        match TEXT NOT NULL REFERENCES matches(id),
+        seat INTEGER NOT NULL
+    );
+    CREATE TABLE actions (
+        match TEXT NOT NULL REFERENCES matches(id),
+        number INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (match, number)
+    );
+    """,
+)
+_COLUMNS = "id, game, options, players, seed, seats, created, over"
+#: A waiting append: match, number, seat, action JSON, whether the match is over, its future.
+_Append = tuple[str, int, int, str, bool, "asyncio.Future[None]"]
+
+
+def is_postgres_url(db: object) -> bool:
+    """Whether ``db`` names a PostgreSQL database (``postgresql://…`` or ``postgres://…``)."""
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
+
+
+async def migrate(conn: psycopg.AsyncConnection[Any]) -> int:
+    """Bring the schema to the latest version; safe to run twice, or from two processes at
+    once. Returns the version reached."""
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+        await conn.execute("CREATE TABLE IF NOT EXISTS tablecards_schema (version INTEGER)")
+        row = await (await conn.execute("SELECT max(version) FROM tablecards_schema")).fetchone()
+        current = 0 if row is None or row[0] is None else int(row[0])
+        for version in range(current + 1, len(MIGRATIONS) + 1):
+            await conn.execute(MIGRATIONS[version - 1])
+            await conn.execute("INSERT INTO tablecards_schema (version) VALUES (%s)", (version,))
+    return len(MIGRATIONS)
+
+
+class PostgresStore:
+    """A PostgreSQL database shared by several server processes.
+
+    Create it with :meth:`open` (it connects and migrates). Appends waiting together are
+    committed in one transaction (a group commit); reads use a connection of their own, and a
+    third one listens for the other processes' actions.
+    """
+
+    #: Other server processes write to the same database.
+    shared = True
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._writer: psycopg.AsyncConnection[Any] | None = None
+        self._reader: psycopg.AsyncConnection[Any] | None = None
+        self._listener: asyncio.Task[None] | None = None
+        self._pending: list[_Append] = []
+        self._flusher: asyncio.Task[None] | None = None
+        self._pid = 0
+
+    @classmethod
+    async def open(cls, url: str) -> PostgresStore:
+        """Connect to ``url`` and bring its schema up to date."""
+        store = cls(url)
+        store._writer = await psycopg.AsyncConnection.connect(url, autocommit=True)
+        store._reader = await psycopg.AsyncConnection.connect(url, autocommit=True)
+        store._pid = store._writer.info.backend_pid
+        await migrate(store._writer)
+        return store
+
+    @property
+    def _w(self) -> psycopg.AsyncConnection[Any]:
+        if self._writer is None:
+            raise RuntimeError("the store is closed")
+        return self._writer
+
+    @property
+    def _r(self) -> psycopg.AsyncConnection[Any]:
+        if self._reader is None:
+            raise RuntimeError("the store is closed")
+        return self._reader
+
+    async def aclose(self) -> None:
+        """Stop listening, let waiting appends commit, close the connections."""
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(BaseException):
+                await self._listener
+        if self._flusher is not None:
+            with contextlib.suppress(BaseException):
+                await self._flusher
+        for conn in (self._writer, self._reader):
+            if conn is not None:
+                await conn.close()
+        self._writer = self._reader = None
+
+    # -- listening ------------------------------------------------------------------------------
+
+    async def listen(self, on_action: OnAction) -> None:
+        """Call ``on_action(match, number)`` for each action another process commits."""
+        conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        await conn.execute(f"LISTEN {CHANNEL}")
+        self._listener = asyncio.ensure_future(self._hear(conn, on_action))
+
+    async def _hear(self, conn: psycopg.AsyncConnection[Any], on_action: OnAction) -> None:
+        try:
+            async for note in conn.notifies():
+                if note.pid == self._pid:
+                    continue  # this process's own commit: its tables know already
+                match, _, number = note.payload.partition(" ")
+                with contextlib.suppress(ValueError):
+                    on_action(match, int(number))
+        finally:
+            await conn.close()
+
+    # -- writing --------------------------------------------------------------------------------
+
+    async def create_match(self, record: MatchRecord, tokens: dict[str, int]) -> None:
+        """Store a new match and the hashes of its seat tokens (``hash -> seat``), at once."""
+        conn = self._w
+        async with conn.transaction():
+            await conn.execute(
+                f"INSERT INTO matches ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, FALSE)",
+                (
+                    record.id,
+                    record.game,
+                    json.dumps(record.options, sort_keys=True),
+                    record.players,
+                    record.seed,
+                    json.dumps([seat.to_json() for seat in record.seats]),
+                    record.created,
+                ),
+            )
+            async with conn.cursor() as cursor:
+                await cursor.executemany(
+                    "INSERT INTO tokens (hash, match, seat) VALUES (%s, %s, %s)",
+                    [(digest, record.id, seat) for digest, seat in tokens.items()],
+                )
+
+    async def append(self, match: str, number: int, seat: int, action: str, over: bool) -> None:
+        """Commit action ``number`` (1-based) of ``match``; return once it is committed.
+
+        Raises:
+            ActionTaken: another writer (of this process or another) holds that number.
+        """
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((match, number, seat, action, over, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.ensure_future(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        # Appends arriving during a commit wait for the next one, all together.
+        while self._pending:
+            batch, self._pending = self._pending, []
+            outcomes = await self._write(batch)
+            for (*_, future), outcome in zip(batch, outcomes, strict=True):
+                if not future.done():
+                    if outcome is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(outcome)
+
+    async def _write(self, batch: list[_Append]) -> list[BaseException | None]:
+        conn = self._w
+        outcomes: list[BaseException | None] = []
+        try:
+            async with conn.transaction():
+                for match, number, seat, action, over, _ in batch:
+                    cursor = await conn.execute(
+                        "INSERT INTO actions (match, number, seat, action)"
+                        " VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING RETURNING number",
+                        (match, number, seat, action),
+                    )
+                    if await cursor.fetchone() is None:
+                        outcomes.append(ActionTaken(f"action {number} of match {match} is taken"))
+                        continue
+                    if over:
+                        await conn.execute("UPDATE matches SET over = TRUE WHERE id = %s", (match,))
+                    await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{match} {number}"))
+                    outcomes.append(None)
+        except Exception as failure:
+            log.exception("could not commit %d actions", len(batch))
+            return [failure] * len(batch)
+        return outcomes
+
+    # -- reading --------------------------------------------------------------------------------
+
+    async def _records(self, sql: str, args: tuple[Any, ...] = ()) -> list[MatchRecord]:
+        cursor = await self._r.execute(f"SELECT {_COLUMNS} FROM matches {sql}", args)
+        return [record_of(tuple(row)) for row in await cursor.fetchall()]
+
+    async def unfinished(self) -> list[MatchRecord]:
+        """Every match not recorded as over, oldest first."""
+        return await self._records("WHERE NOT over ORDER BY created")
+
+    async def matches(self, limit: int = 100) -> list[MatchRecord]:
+        """The most recent matches, newest first."""
+        return await self._records("ORDER BY created DESC LIMIT %s", (int(limit),))
+
+    async def match(self, match: str) -> MatchRecord | None:
+        """One match by id, or ``None``."""
+        found = await self._records("WHERE id = %s", (match,))
+        return found[0] if found else None
+
+    async def actions(self, match: str, since: int = 0) -> list[tuple[int, str]]:
+        """The recorded ``(seat, action JSON)`` of ``match`` after the first ``since``."""
+        cursor = await self._r.execute(
+            "SELECT seat, action FROM actions WHERE match = %s AND number > %s ORDER BY number",
+            (match, since),
+        )
+        return [(int(seat), str(action)) for seat, action in await cursor.fetchall()]
+
+    async def seat_for(self, match: str, digest: str) -> int | None:
+        """The seat of ``match`` whose token has this hash, or ``None``."""
+        cursor = await self._r.execute(
+            "SELECT seat FROM tokens WHERE hash = %s AND match = %s", (digest, match)
+        )
+        row = await cursor.fetchone()
+        return None if row is None else int(row[0])

@@ -1,0 +1,52 @@
+"""The server suite runs on both stores: a SQLite file and a real PostgreSQL.
+
+The PostgreSQL cluster is started by the test run itself (Debian's ``postgresql`` package, see
+``pgcluster.py``), once per session, with a fresh database per test (or per module for the
+module-scoped servers). Without PostgreSQL installed its tests are skipped, except under
+``CI=true``, where that is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+from pgcluster import Cluster, find_bin
+
+STORES = ["sqlite", "postgresql"]
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """A throwaway PostgreSQL cluster for the whole run."""
+    bindir = find_bin()
+    if bindir is None:
+        message = "PostgreSQL is not installed: apt-get install postgresql"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    cluster = Cluster(bindir)
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+def _db(kind: str, request: pytest.FixtureRequest, folder: os.PathLike[str]) -> str:
+    if kind == "sqlite":
+        return os.path.join(folder, "t.db")
+    cluster: Cluster = request.getfixturevalue("pg_cluster")
+    return cluster.new_database()
+
+
+@pytest.fixture(params=STORES)
+def db(request: pytest.FixtureRequest, tmp_path: os.PathLike[str]) -> str:
+    """A fresh store for one test: a SQLite file's path or a PostgreSQL URL."""
+    return _db(request.param, request, tmp_path)
+
+
+@pytest.fixture(scope="module", params=STORES)
+def module_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A fresh store shared by the tests of a module."""
+    return _db(request.param, request, tmp_path_factory.mktemp("store"))
