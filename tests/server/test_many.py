@@ -1,0 +1,280 @@
+"""Several server processes over one PostgreSQL database: any process serves any match.
+
+Each server is ``tablecards serve`` in a subprocess (a real uvicorn on 127.0.0.1, port 0); the
+database is a fresh one of the test run's own cluster.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+import psycopg
+import pytest
+import websockets
+from pgcluster import Cluster
+from wire import Player, post
+
+from tablecards.server._pgstore import MIGRATIONS, PostgresStore
+
+
+@pytest.fixture
+def pg(pg_cluster: Cluster) -> str:
+    return pg_cluster.new_database()
+
+
+@contextmanager
+def served(db: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """``tablecards serve`` on ``db`` in a subprocess; yields it and its address."""
+    process = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", db),
+            *("--close-after", "0", "--bot-think", "0"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().strip()
+        assert url.startswith("http://127.0.0.1:"), url
+        yield process, url.rstrip("/")
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(10)
+
+
+def ws(url: str, match: str) -> str:
+    return url.replace("http://", "ws://") + f"/matches/{match}/ws"
+
+
+@contextmanager
+def two_servers(db: str) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:
+    with ExitStack() as stack:
+        yield [stack.enter_context(served(db)) for _ in range(2)]
+
+
+def spread(urls: list[str], data: dict[str, Any]) -> dict[int, Player]:
+    """One client per human seat, alternating between the servers."""
+    clients = {}
+    for i, invite in enumerate(data["invites"]):
+        client = Player(ws(urls[i % len(urls)], data["id"]))
+        client.hello(invite["token"])
+        client.until("state")
+        clients[invite["seat"]] = client
+    return clients
+
+
+def test_migrating_twice_or_from_two_processes_at_once_is_safe(pg: str) -> None:
+    async def main() -> None:
+        stores = await asyncio.gather(*(PostgresStore.open(pg) for _ in range(3)))
+        again = await PostgresStore.open(pg)
+        for store in (*stores, again):
+            await store.aclose()
+
+    asyncio.run(main())
+    with psycopg.connect(pg) as conn:
+        versions = conn.execute("SELECT version FROM tablecards_schema").fetchall()
+        tables = conn.execute(
+            "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"
+        ).fetchone()
+    assert [v for (v,) in versions] == list(range(1, len(MIGRATIONS) + 1))
+    assert tables == (4,)  # matches, tokens, actions and the schema's version
+
+
+@pytest.mark.parametrize(("game", "players"), [("hit", 3), ("stop", 4), ("hattrick", 4)])
+def test_clients_spread_over_two_processes_play_full_matches(
+    pg: str, game: str, players: int
+) -> None:
+    with two_servers(pg) as servers:
+        urls = [url for _, url in servers]
+        data = post(urls[1], "/matches", {"game": game, "players": players})
+        clients = spread(urls, data)
+        rng = random.Random(game)
+        moves = 0
+        first = clients[0]
+        while first.state is not None and first.state["result"] is None:
+            actor = clients[rng.choice(first.state["view"]["to_act"])]
+            actor.until_moves(moves)
+            assert actor.state is not None and actor.state["legal"]
+            actor.act(rng.choice(actor.state["legal"])["act"])
+            moves += 1
+            for client in clients.values():
+                client.until_moves(moves)
+        assert moves > 10
+        assert len({json.dumps(c.state["result"]) for c in clients.values() if c.state}) == 1
+        logs = [[(e["move"], e["seat"]) for e in c.log] for c in clients.values()]
+        assert all(log == logs[0] for log in logs) and len(logs[0]) == moves
+        # Both processes list the match in their lobbies.
+        for url in urls:
+            assert data["id"] in {row["id"] for row in json.loads(_get(url + "/matches"))}
+        for client in clients.values():
+            client.close()
+
+
+def _get(url: str) -> str:
+    import urllib.request
+
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        return str(answer.read().decode())
+
+
+def test_racing_clients_on_two_processes_make_one_winner_per_open_moment(pg: str) -> None:
+    with two_servers(pg) as servers:
+        urls = [url for _, url in servers]
+        moments = 0
+        fresh = True  # one open moment of each of two matches
+        rng = random.Random(2)
+        for _ in range(400):
+            if moments == 2:
+                break
+            if fresh:
+                data = post(urls[moments % 2], "/matches", {"game": "stop", "players": 6})
+                tokens = {invite["seat"]: invite["token"] for invite in data["invites"]}
+                clients = spread(urls, data)
+                fresh = False
+            state = clients[0].state
+            assert state is not None and state["result"] is None
+            moves = state["moves"]
+            for client in clients.values():
+                client.until_moves(moves)
+            callers = [
+                seat
+                for seat, client in clients.items()
+                if any(item["act"]["type"] == "CallStop" for item in client.state["legal"])  # type: ignore[index]
+            ]
+            if len(callers) < 3:  # not an open moment for enough seats: play on
+                seat = state["view"]["to_act"][0]
+                legal = [
+                    item["act"]
+                    for item in clients[seat].state["legal"]  # type: ignore[index]
+                    if item["act"]["type"] != "CallStop"
+                ]
+                time.sleep(0.06)  # within the server's rate limit (20 messages a second)
+                clients[seat].act(rng.choice(legal), after=moves)
+                for client in clients.values():
+                    client.until_moves(moves + 1)
+                continue
+            # 20 sockets, half on each process, all call Stop! on the same screen.
+            racers = [
+                (ws(urls[i % 2], data["id"]), tokens[callers[i % len(callers)]]) for i in range(20)
+            ]
+            answers = asyncio.run(race(racers, moves))
+            winners = [a for a in answers if a["type"] == "won"]
+            late = [a for a in answers if a["type"] == "error"]
+            assert len(winners) == 1, answers
+            assert len(late) == 19 and {a["code"] for a in late} == {"too_late"}, late
+            for client in clients.values():
+                after = client.until_moves(moves + 1)
+                assert after["moves"] == moves + 1
+                assert client.log[-1]["act"]["type"] == "CallStop"
+            moments += 1
+            fresh = True
+            for client in clients.values():
+                client.close()
+        assert moments == 2
+
+
+def test_sigkill_of_one_process_loses_nothing_and_its_clients_resume_on_the_other(
+    pg: str,
+) -> None:
+    rng = random.Random(15)
+    with served(pg) as (doomed, url_a), served(pg) as (_, url_b):
+        games = [("hit", 3), ("stop", 4), ("exhopp", 3)]
+        matches = []
+        for game, players in games:
+            data = post(url_a, "/matches", {"game": game, "players": players})
+            matches.append((data, spread([url_a, url_b], data)))
+        for _ in range(15):
+            for _, clients in matches:
+                step(clients, rng, wait=True)
+        for _, clients in matches:  # acts in flight when the process dies
+            step(clients, rng, wait=False)
+        doomed.send_signal(signal.SIGKILL)
+        doomed.wait(10)
+        for data, clients in matches:
+            for seat, old in list(clients.items()):
+                assert old.state is not None
+                token = next(i["token"] for i in data["invites"] if i["seat"] == seat)
+                since = old.state["moves"]
+                back = Player(ws(url_b, data["id"]))
+                back.hello(token, since)
+                state = back.until("state")
+                assert [e["move"] for e in state["log"]] == list(
+                    range(since + 1, state["moves"] + 1)
+                )
+                # Everything this seat was told, by either process, is in the store in place.
+                fresh = Player(ws(url_b, data["id"]))
+                fresh.hello(token)
+                fresh.until("state")
+                assert fresh.log[: len(old.log)] == old.log
+                fresh.close()
+                clients[seat] = back
+                old.close()
+        for _, clients in matches:  # and every match goes on, on the surviving process
+            before = clients[0].state
+            assert before is not None
+            for _ in range(3):
+                step(clients, rng, wait=True)
+            after = clients[0].state
+            assert after is not None and (after["moves"] > before["moves"] or after["result"])
+            for client in clients.values():
+                client.close()
+
+
+def step(clients: dict[int, Player], rng: random.Random, *, wait: bool) -> None:
+    """A seat to act plays a random legal action; ``wait``: until every client has it."""
+    state = clients[0].state
+    assert state is not None
+    if state["result"] is not None:
+        return
+    moves = state["moves"]
+    actor = clients[rng.choice(state["view"]["to_act"])]
+    actor.until_moves(moves)
+    assert actor.state is not None
+    actor.act(rng.choice(actor.state["legal"])["act"], after=moves)
+    if wait:
+        for client in clients.values():
+            client.until_moves(moves + 1)
+
+
+async def race(racers: list[tuple[str, str]], moves: int) -> list[dict[str, Any]]:
+    """Open one socket per ``(url, token)``, wait for all to be ready, then all call Stop!."""
+    sockets = []
+    for url, token in racers:
+        socket = await websockets.connect(url, proxy=None)
+        await socket.send(json.dumps({"type": "hello", "token": token}))
+        while json.loads(await socket.recv())["type"] != "state":
+            pass
+        sockets.append(socket)
+    message = json.dumps({"type": "act", "act": {"type": "CallStop"}, "after": moves})
+    await asyncio.gather(*(socket.send(message) for socket in sockets))
+
+    async def answer(socket: Any) -> dict[str, Any]:
+        # Every socket sees the new state; the losers also get an error, the winner none.
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 3
+        seen = False
+        while loop.time() < deadline:
+            try:
+                reply = json.loads(await asyncio.wait_for(socket.recv(), deadline - loop.time()))
+            except asyncio.TimeoutError:
+                break
+            if reply["type"] == "error":
+                return dict(reply)
+            seen = seen or (reply["type"] == "state" and reply["moves"] == moves + 1)
+        return {"type": "won" if seen else "nothing"}
+
+    replies = list(await asyncio.gather(*(answer(socket) for socket in sockets)))
+    await asyncio.gather(*(socket.close() for socket in sockets))
+    return replies
