@@ -8,6 +8,11 @@ acknowledgement: the server commits before it sends).
 
 Reports acknowledged actions per second, p50/p99 latency, and checks at the end that the store
 holds at least every acknowledged action. ``--write`` appends the figures to bench/RESULTS.md.
+
+``--postgres N`` runs N server processes over one PostgreSQL database instead (a throwaway
+cluster of Debian's ``postgresql``, with ``fsync`` on, started here): each match is created on
+one process and its seats connect to the processes in turn, so most acknowledgements of a move
+made through another process travel by ``LISTEN/NOTIFY``.
 """
 
 from __future__ import annotations
@@ -56,11 +61,13 @@ def create(url: str, game: str, players: int) -> dict[str, Any]:
     return data
 
 
-async def play_match(url: str, game: str, players: int, stop_at: float, stats: Stats) -> None:
-    """Play one match with one connection per seat until it ends or time is up."""
-    data = await asyncio.to_thread(create, url, game, players)
+async def play_match(
+    urls: list[str], game: str, players: int, stop_at: float, stats: Stats
+) -> None:
+    """Play one match with one connection per seat (seats spread over the servers in turn)
+    until it ends or time is up."""
+    data = await asyncio.to_thread(create, urls[0], game, players)
     stats.started += 1
-    ws_url = url.replace("http://", "ws://") + f"/matches/{data['id']}/ws"
     sockets: dict[int, Any] = {}
     states: dict[int, dict[str, Any]] = {}
     changed = asyncio.Event()
@@ -83,6 +90,8 @@ async def play_match(url: str, game: str, players: int, stop_at: float, stats: S
                 changed.set()
 
     for invite in data["invites"]:
+        url = urls[invite["seat"] % len(urls)]
+        ws_url = url.replace("http://", "ws://") + f"/matches/{data['id']}/ws"
         ws = await websockets.connect(ws_url, proxy=None, max_size=2**22)
         await ws.send(json.dumps({"type": "hello", "token": invite["token"]}))
         sockets[invite["seat"]] = ws
@@ -112,7 +121,7 @@ async def play_match(url: str, game: str, players: int, stop_at: float, stats: S
         await asyncio.gather(*(ws.close() for ws in sockets.values()), return_exceptions=True)
 
 
-async def drive(url: str, matches: int, seconds: float, stats: Stats) -> float:
+async def drive(urls: list[str], matches: int, seconds: float, stats: Stats) -> float:
     stop_at = time.monotonic() + seconds
     begun = time.perf_counter()
 
@@ -120,7 +129,8 @@ async def drive(url: str, matches: int, seconds: float, stats: Stats) -> float:
         turn = index
         while time.monotonic() < stop_at:
             game, players = GAMES[turn % len(GAMES)]
-            await play_match(url, game, players, stop_at, stats)
+            lane_urls = urls[index % len(urls) :] + urls[: index % len(urls)]
+            await play_match(lane_urls, game, players, stop_at, stats)
             turn += len(GAMES)
 
     await asyncio.gather(*(lane(i) for i in range(matches)))
@@ -133,43 +143,80 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def count_actions(db: str) -> int:
+    """The actions the store holds."""
+    if db.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(db) as conn:
+            row = conn.execute("SELECT COUNT(*) FROM actions").fetchone()
+        return int(row[0]) if row else 0
+    with sqlite3.connect(db) as check:
+        return int(check.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=100, help="concurrent matches")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to play")
     parser.add_argument("--write", action="store_true", help="append to bench/RESULTS.md")
-    args = parser.parse_args()
-    folder = tempfile.mkdtemp(prefix="tablecards-load-")
-    db = Path(folder) / "load.db"
-    server = subprocess.Popen(
-        [
-            *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", str(db)),
-            *("--close-after", "0", "--bot-think", "0"),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
+    parser.add_argument(
+        "--postgres", type=int, default=0, metavar="N", help="N server processes on PostgreSQL"
     )
+    args = parser.parse_args()
+    cluster = None
+    if args.postgres:
+        sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
+        from pgcluster import Cluster, find_bin
+
+        bindir = find_bin()
+        if bindir is None:
+            raise SystemExit("PostgreSQL is not installed: apt-get install postgresql")
+        cluster = Cluster(bindir, durable=True)
+        db = cluster.new_database()
+    else:
+        db = str(Path(tempfile.mkdtemp(prefix="tablecards-load-")) / "load.db")
+    servers = [
+        subprocess.Popen(
+            [
+                *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", db),
+                *("--close-after", "0", "--bot-think", "0"),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        for _ in range(max(1, args.postgres))
+    ]
     try:
-        assert server.stdout is not None
-        url = server.stdout.readline().strip().rstrip("/")
+        urls = []
+        for server in servers:
+            assert server.stdout is not None
+            urls.append(server.stdout.readline().strip().rstrip("/"))
         stats = Stats()
-        before = cpu_seconds(server.pid), time.process_time()
-        elapsed = asyncio.run(drive(url, args.matches, args.seconds, stats))
-        server_cpu = cpu_seconds(server.pid) - before[0]
+        before = sum(cpu_seconds(s.pid) for s in servers), time.process_time()
+        elapsed = asyncio.run(drive(urls, args.matches, args.seconds, stats))
+        server_cpu = sum(cpu_seconds(s.pid) for s in servers) - before[0]
         client_cpu = time.process_time() - before[1]
     finally:
-        server.terminate()
-        server.wait(30)
-    with sqlite3.connect(db) as check:
-        stored = check.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        for server in servers:
+            server.terminate()
+            server.wait(30)
+    try:
+        stored = count_actions(db)
+    finally:
+        if cluster is not None:
+            cluster.stop()
     acked = len(stats.latencies)
     lat = sorted(stats.latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
+    title = f", {args.postgres} process(es) on PostgreSQL" if args.postgres else ""
+    also = " and PostgreSQL" if args.postgres else ""
+    plural = "s" if len(servers) > 1 else ""
     lines = [
-        f"## Server load ({dt.date.today()}, {platform.python_version()}, "
-        f"{os.cpu_count()} cores shared with the load generator)",
+        f"## Server load{title} ({dt.date.today()}, {platform.python_version()}, "
+        f"{os.cpu_count()} cores shared with the load generator{also})",
         f"- {args.matches} concurrent matches (hit, stop, exhopp, hattrick in turn; every seat a "
         f"websocket client over 127.0.0.1), {elapsed:.1f} s: {stats.started} matches started, "
         f"{stats.finished} finished",
@@ -179,7 +226,8 @@ def main() -> None:
         f"- store: {stored} actions committed, {acked} acknowledged "
         f"({'every acknowledged action is stored' if stored >= acked else 'MISSING ACTIONS'})",
         f"- refusals: {stats.errors or 'none'}",
-        f"- CPU used: server {server_cpu:.1f} s ({server_cpu / max(acked, 1) * 1000:.2f} ms "
+        f"- CPU used: server{plural} {server_cpu:.1f} s "
+        f"({server_cpu / max(acked, 1) * 1000:.2f} ms "
         f"per action), load generator {client_cpu:.1f} s, in {elapsed:.1f} s of wall time; "
         f"load average {os.getloadavg()[0]:.1f} (other jobs shared the machine)",
     ]

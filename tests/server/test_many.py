@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
@@ -120,6 +121,17 @@ def test_clients_spread_over_two_processes_play_full_matches(
             assert data["id"] in {row["id"] for row in json.loads(_get(url + "/matches"))}
         for client in clients.values():
             client.close()
+
+
+def test_matches_created_at_once_on_two_processes_are_all_stored(pg: str) -> None:
+    with two_servers(pg) as servers, ThreadPoolExecutor(8) as pool:
+        urls = [url for _, url in servers]
+        bodies = [{"game": "hit", "players": 2} for _ in range(24)]
+        created = list(pool.map(lambda i: post(urls[i % 2], "/matches", bodies[i]), range(24)))
+        assert len({data["id"] for data in created}) == 24
+        for url in urls:
+            listed = {row["id"] for row in json.loads(_get(url + "/matches"))}
+            assert {data["id"] for data in created} <= listed
 
 
 def _get(url: str) -> str:

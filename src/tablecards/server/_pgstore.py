@@ -107,6 +107,8 @@ class PostgresStore:
         self._pending: list[_Append] = []
         self._flusher: asyncio.Task[None] | None = None
         self._pid = 0
+        # One transaction at a time on the writing connection: creations and group commits.
+        self._write_lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, url: str) -> PostgresStore:
@@ -168,7 +170,7 @@ class PostgresStore:
     async def create_match(self, record: MatchRecord, tokens: dict[str, int]) -> None:
         """Store a new match and the hashes of its seat tokens (``hash -> seat``), at once."""
         conn = self._w
-        async with conn.transaction():
+        async with self._write_lock, conn.transaction():
             await conn.execute(
                 f"INSERT INTO matches ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, FALSE)",
                 (
@@ -215,7 +217,7 @@ class PostgresStore:
         conn = self._w
         outcomes: list[BaseException | None] = []
         try:
-            async with conn.transaction():
+            async with self._write_lock, conn.transaction():
                 for match, number, seat, action, over, _ in batch:
                     cursor = await conn.execute(
                         "INSERT INTO actions (match, number, seat, action)"
