@@ -11,7 +11,10 @@ from rich.console import Console
 
 from tablecards.cli import _simulate, cli
 
-ARGS = ["simulate", "hit", "--bots", "heuristic,random,random", "-n", "30", "--seed", "4"]
+ARGS = [
+    *("simulate", "hit", "--bots", "heuristic,random,random", "-n", "30"),
+    *("--seed", "4", "--bot-seed", "8"),
+]
 
 
 def test_one_and_two_workers_print_identical_json() -> None:
@@ -20,6 +23,7 @@ def test_one_and_two_workers_print_identical_json() -> None:
     assert one.exit_code == two.exit_code == 0, one.output + two.output
     assert one.stdout == two.stdout
     report = json.loads(one.stdout)
+    assert report["seed"] == 4 and report["bot_seed"] == 8
     assert [entry["bot"] for entry in report["by_bot"]] == ["heuristic", "random", "random"]
     for stats in report["by_bot"] + report["by_seat"]:
         low, high = stats["ci95"]

@@ -15,9 +15,11 @@ BOTS = ["heuristic", "random", "random"]
 
 
 def test_the_report_matches_matches_played_by_hand() -> None:
-    # Match i: seed match_seed(seed, i), bot entry j at seat (i + j) % players.
+    # Match i: seed match_seed(seed, i), bots seeded match_seed(bot_seed, i), bot entry j at
+    # seat (i + j) % players.
     games, seed = 12, 3
     report = tablecards.simulate("hit", bots=BOTS, games=games, seed=seed)
+    bot_seed = report.bot_seed
     registry = tablecards.registry()
     game = tablecards.load_game("hit")
     scores: list[list[int]] = [[], [], []]
@@ -30,7 +32,8 @@ def test_the_report_matches_matches_played_by_hand() -> None:
             registry.bot("hit", BOTS[entry]).factory(game, seat)
             for seat, entry in enumerate(seating)
         ]
-        result = play(Match(game, 3, match_seed(seed, index)), bots, seed=match_seed(seed, index))
+        match = Match(game, 3, match_seed(seed, index))
+        result = play(match, bots, seed=match_seed(bot_seed, index))
         moves.append(result.moves)
         for seat, entry in enumerate(seating):
             scores[entry].append(result.scores[seat])
@@ -58,10 +61,13 @@ def test_the_report_matches_matches_played_by_hand() -> None:
 
 def test_workers_and_executors_give_the_same_report() -> None:
     alone = tablecards.simulate("hit", bots=BOTS, games=40, seed=9, batch_size=7)
-    processes = tablecards.simulate("hit", bots=BOTS, games=40, seed=9, batch_size=7, workers=2)
+    bot_seed = alone.bot_seed  # fresh unless given: the report records it
+    processes = tablecards.simulate(
+        "hit", bots=BOTS, games=40, seed=9, bot_seed=bot_seed, batch_size=7, workers=2
+    )
     with ThreadPoolExecutor(3) as executor:
         threads = tablecards.simulate(
-            "hit", bots=BOTS, games=40, seed=9, batch_size=3, executor=executor
+            "hit", bots=BOTS, games=40, seed=9, bot_seed=bot_seed, batch_size=3, executor=executor
         )
     assert alone.to_json() == processes.to_json() == threads.to_json()
     assert alone.by_bot[0].wins > 0  # not a degenerate report

@@ -24,6 +24,7 @@ from tablecards._errors import (
     UnknownSeat,
 )
 from tablecards._events import CardsMoved, Event, EventRecorder, RoundEnded, Shuffled, TurnStarted
+from tablecards._fields import Seat
 from tablecards._game import Game, NoOptions, Result, seat_option
 from tablecards._hookspecs import hookimpl
 from tablecards._match import Match
@@ -39,6 +40,7 @@ from tablecards._plugins import (
 )
 from tablecards._random import MatchRandom
 from tablecards._runner import Arbiter, RandomPriority, SeatPriority, play
+from tablecards._saves import SaveWarning
 from tablecards._schema import view_schema
 from tablecards._seats import clockwise, next_seat
 from tablecards._serial import action_from_json, action_to_json, snapshot
@@ -84,6 +86,8 @@ __all__ = [
     "RoundEnded",
     "RulesError",
     "SaveError",
+    "SaveWarning",
+    "Seat",
     "SeatPriority",
     "SeatStats",
     "Shuffled",

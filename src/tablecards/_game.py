@@ -109,7 +109,8 @@ class Game(Generic[S]):
     actions: ClassVar[tuple[type[Action], ...]]
     Options: ClassVar[type[Any]] = NoOptions
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
+        # Positional-only: an option may be called anything, even "self".
         try:
             self.options: Any = self.Options(**options)
         except TypeError as error:

@@ -210,7 +210,7 @@ class Registry:
             )
         self.bots[key] = bot
 
-    def load_game(self, name: str, **options: Any) -> Game[Any]:
+    def load_game(self, name: str, /, **options: Any) -> Game[Any]:
         """A game by name with its options.
 
         Raises:
@@ -263,7 +263,7 @@ def available_games() -> list[str]:
     return sorted(registry().games)
 
 
-def load_game(name: str, **options: Any) -> Game[Any]:
+def load_game(name: str, /, **options: Any) -> Game[Any]:
     """An installed game by name, with its options as keyword arguments.
 
     >>> game = load_game("hit", rounds=2)  # doctest: +SKIP

@@ -11,6 +11,7 @@ import attrs
 from typing_extensions import Protocol
 
 from tablecards._bots import Bot
+from tablecards._checks import random_seed
 from tablecards._game import Result
 from tablecards._match import Match
 
@@ -58,7 +59,7 @@ def play(
     match: Match,
     bots: Sequence[Bot],
     *,
-    seed: int = 0,
+    seed: int | None = None,
     arbiter: Arbiter | None = None,
 ) -> Result:
     """Play ``match`` to its end with one bot per seat and return its result.
@@ -66,13 +67,19 @@ def play(
     In an open moment the ``arbiter`` (default :class:`RandomPriority`) picks which of the seats
     that may act is asked first; the bot may act or pass, and the loop asks again. Each bot gets
     its own generator derived from ``seed``, and arbitration another, so a match played with the
-    same seed, bots and match seed is the same match.
+    same match seed, bots and ``seed`` is the same match.
+
+    ``seed`` must be independent of the match's seed: a bot can read its own generator, and
+    a generator derived from the match seed would let it recover the seed and with it every
+    hidden card. By default (``None``) a fresh seed comes from the operating system.
 
     Raises:
         ValueError: the number of bots is not the number of seats.
     """
     if len(bots) != match.players:
         raise ValueError(f"{len(bots)} bots for {match.players} seats")
+    if seed is None:
+        seed = random_seed()
     arbiter = arbiter or RandomPriority()
     speak = random.Random(f"{seed}/arbiter")
     rngs = [random.Random(f"{seed}/bot/{seat}") for seat in range(match.players)]

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from tablecards._checks import random_seed
 from tablecards._game import Game
 from tablecards._match import Match
 from tablecards._plugins import Registry, registry
@@ -103,6 +104,7 @@ class SeatStats:
 class SimulationReport:
     """The statistics of a simulation: per bot entry, per seat, match lengths and truncations.
 
+    ``seed`` and ``bot_seed`` reproduce it (see :func:`simulate`).
     ``mean_moves``/``moves_sd``/``moves_min``/``moves_max`` count actions per match,
     ``mean_rounds`` rounds per match; ``truncated`` counts the matches the move limit cut.
     """
@@ -121,6 +123,7 @@ class SimulationReport:
     moves_min: int = 0
     moves_max: int = 0
     mean_rounds: float = 0.0
+    bot_seed: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON-ready data."""
@@ -130,6 +133,7 @@ class SimulationReport:
             "bots": list(self.bots),
             "games": self.games,
             "seed": self.seed,
+            "bot_seed": self.bot_seed,
             "by_bot": [stats.to_json() for stats in self.by_bot],
             "by_seat": [stats.to_json() for stats in self.by_seat],
             "seat_win_rates": list(self.seat_win_rates),
@@ -151,6 +155,7 @@ class _Spec:
     bots: tuple[str, ...]
     seed: int
     move_limit: int | None
+    bot_seed: int
 
 
 def simulate(
@@ -165,19 +170,25 @@ def simulate(
     move_limit: int | None = None,
     progress: Callable[[int], None] | None = None,
     workers: int | None = None,
+    bot_seed: int | None = None,
 ) -> SimulationReport:
     """Play ``games`` matches with the named bots and report win rates and scores.
 
     Seats rotate: in match ``i`` the ``j``-th bot sits at seat ``(i + j) % players``, so no bot
-    keeps the first seat's advantage. Match ``i`` is seeded with :func:`match_seed`, so the
-    report is the same whatever the executor and the number of workers.
+    keeps the first seat's advantage. Match ``i`` is seeded with :func:`match_seed` of
+    ``seed`` and its bots with :func:`match_seed` of ``bot_seed``, so the report is the same
+    whatever the executor and the number of workers.
 
     Args:
         game: a game, or an installed game's name.
         players: the number of seats (default: the number of bots, else the game's default).
         bots: one registered bot name per seat (default: ``random`` everywhere).
         games: how many matches.
-        seed: the simulation's seed.
+        seed: the simulation's seed: it decides every match's cards.
+        bot_seed: seeds the bots' generators and the arbitration of open moments, apart from
+            ``seed`` so that no bot can recover its match's seed (and every hidden card) from
+            its own generator. Default: a fresh seed from the operating system, recorded in
+            the report's ``bot_seed``; pass it back with ``seed`` to reproduce a report.
         executor: any :class:`concurrent.futures.Executor` (a ``ProcessPoolExecutor``, a Dask
             client's ``get_executor(pure=False)``); batches of seeds are submitted to it and the
             workers load the game by name, with its options, from their own installed plugins.
@@ -212,7 +223,9 @@ def simulate(
     game.check_players(players)
     for name in bot_names:
         reg.bot(game.name, name)  # fail fast on an unknown bot, before any work starts
-    spec = _Spec(game.name, game.options_json(), players, bot_names, seed, move_limit)
+    if bot_seed is None:
+        bot_seed = random_seed()
+    spec = _Spec(game.name, game.options_json(), players, bot_names, seed, move_limit, bot_seed)
     batches = [
         range(start, min(start + batch_size, games)) for start in range(0, games, batch_size)
     ]
@@ -274,7 +287,7 @@ def _play_batch(
         seating = tuple((seat - index) % n for seat in range(n))
         bots = [factories[entry](game, seat) for seat, entry in enumerate(seating)]
         match = Match(game, n, seed, move_limit=spec.move_limit)
-        result = play(match, bots, seed=seed)
+        result = play(match, bots, seed=match_seed(spec.bot_seed, index))
         yield MatchRecord(
             index,
             seating,
@@ -342,6 +355,7 @@ def _report(spec: _Spec, games: int, records: list[MatchRecord]) -> SimulationRe
         moves_min=min(moves),
         moves_max=max(moves),
         mean_rounds=statistics.fmean(record.rounds for record in records),
+        bot_seed=spec.bot_seed,
     )
 
 

@@ -56,6 +56,11 @@ from tablecards.cli._common import err, out, parse_options, split_names
     help="Matches per task sent to a worker.",
 )
 @click.option("--move-limit", type=click.IntRange(min=1), help="Override the game's move limit.")
+@click.option(
+    "--bot-seed",
+    type=int,
+    help="Seed of the bots' generators (default: fresh; the JSON report records it).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def simulate_command(
     game: str,
@@ -67,6 +72,7 @@ def simulate_command(
     workers: int,
     batch_size: int,
     move_limit: int | None,
+    bot_seed: int | None,
     as_json: bool,
 ) -> None:
     """Simulate GAMES matches of GAME between bots; print win rates and scores.
@@ -92,6 +98,7 @@ def simulate_command(
                 batch_size=batch_size,
                 move_limit=move_limit,
                 progress=advance,
+                bot_seed=bot_seed,
             )
     except (TablecardsError, ValueError) as error:
         raise click.ClickException(str(error)) from None
