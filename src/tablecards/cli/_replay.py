@@ -16,8 +16,8 @@ import click
 
 from tablecards._errors import SaveError, TablecardsError
 from tablecards._match import SAVE_FORMAT, Match
-from tablecards._saves import SaveWarning
 from tablecards._render import open_view
+from tablecards._saves import SaveWarning
 from tablecards.cli._common import out
 from tablecards.cli._screen import Journal, draw_screen, result_lines
 
