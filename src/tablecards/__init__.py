@@ -6,6 +6,9 @@ Importing this package is cheap and has no side effects: plugins are found the f
 
 from __future__ import annotations
 
+import inspect as _inspect
+import typing as _typing
+
 from tablecards._actions import Action, Illegal
 from tablecards._bots import Bot, RandomBot
 from tablecards._cards import Card, Visibility, Zone
@@ -118,3 +121,24 @@ __all__ = [
     "snapshot",
     "view_schema",
 ]
+
+
+def _public_paths() -> None:
+    # Tracebacks, reprs and the docs name classes by __module__: report the public path
+    # (tablecards.IllegalAction), not the private module that defines them. typing resolves a
+    # class's string annotations in the namespace of its __module__, so they are resolved
+    # first, in the module that wrote them, to keep typing.get_type_hints working.
+    for name in __all__:
+        value = globals()[name]
+        if isinstance(value, type) and value.__module__.startswith("tablecards._"):
+            own = _inspect.get_annotations(value)
+            if own:
+                try:
+                    hints = _typing.get_type_hints(value, include_extras=True)
+                except NameError:  # names imported for type checkers only: never resolvable
+                    hints = {}
+                value.__annotations__ = {key: hints.get(key, hint) for key, hint in own.items()}
+            value.__module__ = __name__
+
+
+_public_paths()

@@ -47,7 +47,7 @@ _FIELDS: Final = {
 class SaveWarning(UserWarning):
     """A saved match loaded, but with something its caller should know.
 
-    Raised as a warning (see :mod:`warnings`) when a save written by another version of a game
+    Issued through the standard ``warnings`` module when a save written by another version of a game
     replays exactly under the installed version: the match is loaded, and the warning says
     which versions differ. Turn it into an error with
     ``warnings.simplefilter("error", tablecards.SaveWarning)``.
