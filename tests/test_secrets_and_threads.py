@@ -142,7 +142,7 @@ def test_creating_matches_with_observers_from_four_threads_raises_nothing() -> N
                     seat = match.to_act[0]
                     match.apply(seat, match.legal_actions(seat)[0])
                 created[index] += 1
-        except BaseException as error:  # noqa: BLE001 - every failure is the test's finding
+        except BaseException as error:  # every failure is the test's finding
             errors.append(error)
 
     interval = sys.getswitchinterval()
