@@ -110,7 +110,14 @@ class Game(Generic[S]):
     Options: ClassVar[type[Any]] = NoOptions
 
     def __init__(self, /, **options: Any) -> None:
-        # Positional-only: an option may be called anything, even "self".
+        # Positional-only: an option may be called anything, even "self", and is refused by
+        # name when the game has no such option.
+        known = {field.name for field in attrs.fields(self.Options)}
+        for name in options:
+            if name not in known:
+                raise UnknownOption(
+                    self.name, f"unexpected keyword argument {name!r}", self.option_defaults()
+                )
         try:
             self.options: Any = self.Options(**options)
         except TypeError as error:

@@ -36,6 +36,7 @@ from tablecards._observers import Observers, observer_hooks
 from tablecards._random import MatchRandom
 from tablecards._saves import (
     SAVE_FORMAT,
+    check_seed,
     class_path,
     explain_mismatch,
     read_save,
@@ -549,6 +550,7 @@ class Match:
                 exactly under the installed one (it loads).
         """
         data = read_save(text)
+        check_seed(data)
         game = saved_game(data, game)
         limit = saved_limit(data, game, move_limit)
         try:

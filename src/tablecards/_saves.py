@@ -18,6 +18,7 @@ __all__ = [
     "SAVE_FORMAT",
     "SaveWarning",
     "check_class",
+    "check_seed",
     "class_path",
     "explain_mismatch",
     "read_save",
@@ -186,16 +187,20 @@ def saved_limit(data: dict[str, Any], game: Game[Any], override: int | None) -> 
     return own
 
 
+def check_seed(data: dict[str, Any]) -> None:
+    """The snapshot records the generator's seed: a save whose seed was edited says so."""
+    rng = data["state"].get("rng")
+    if isinstance(rng, dict) and rng.get("seed") != data["seed"]:
+        raise SaveError(
+            f"the saved seed {show(data['seed'])} is not the seed of the saved state "
+            f"({show(rng.get('seed'))}): the seed was changed; the file was altered"
+        )
+
+
 def explain_mismatch(
     data: dict[str, Any], game: Game[Any], state: dict[str, Any], truncated: bool
 ) -> SaveError:
     """Why a replayed save disagrees with its snapshot or flags, in words."""
-    rng = data["state"].get("rng")
-    if isinstance(rng, dict) and rng.get("seed") != data["seed"]:
-        return SaveError(
-            f"the saved seed {show(data['seed'])} is not the seed of the saved state "
-            f"({show(rng.get('seed'))}): the seed was changed; the file was altered"
-        )
     if truncated != data["truncated"]:
         return SaveError(
             f"the saved match says truncated={str(data['truncated']).lower()}, but its log of "
