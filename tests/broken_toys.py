@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
 
 import attrs
-from toys import PASS, SNAP, SnapGame, SnapState
+from toys import FLIP, PASS, SNAP, SnapGame, SnapState
 
 from tablecards import (
     Action,
@@ -168,6 +168,13 @@ class HandsGame(Game[HandsState]):
     def view_extra(self, state: HandsState, seat: int | None) -> dict[str, Any]:
         gave = sorted(card.id for card in self.known_cards(state, seat)) if seat is not None else []
         return {"current": state.current, "laid": list(state.laid), "gave": gave}
+
+    def redact_action(self, action: Action, actor: int, seat: int | None) -> Action | None:
+        """A gift's card is seen by the giver and the receiver only (the gift itself is an
+        event everyone sees)."""
+        if isinstance(action, Give) and seat not in (actor, action.to):
+            return None
+        return action
 
 
 # -- one fault each -------------------------------------------------------------------------
@@ -338,10 +345,14 @@ __all__ = [
     "EndlessSnap",
     "ForgetfulHands",
     "Give",
+    "GossipHands",
+    "HandBuiltViewSnap",
     "HandsGame",
     "HandsState",
+    "HastySnap",
     "LaxSnap",
     "MutatingSnap",
+    "ShadowingSnap",
     "ShownHands",
     "StuckSnap",
     "TellingHands",
@@ -350,6 +361,36 @@ __all__ = [
     "UnseededSnap",
     "ZoneInViewSnap",
 ]
+
+
+class ShadowingSnap(SnapGame):
+    """Fault (views): its view_extra overwrites the engine's ``over`` key."""
+
+    def view_extra(self, state: SnapState, seat: int | None) -> dict[str, Any]:
+        return {**super().view_extra(state, seat), "over": "banana"}
+
+
+class HandBuiltViewSnap(SnapGame):
+    """Fault (views): builds its view by hand and breaks the schema's ``over``."""
+
+    def view(self, state: SnapState, seat: int | None) -> dict[str, Any]:
+        out = super().view(state, seat)
+        out["over"] = "banana"
+        return out
+
+
+class GossipHands(HandsGame):
+    """Fault (leaks): every seat's log shows which card was given in a private gift."""
+
+    def redact_action(self, action: Action, actor: int, seat: int | None) -> Action | None:
+        return action
+
+
+class HastySnap(SnapGame):
+    """Fault (liveness): declares a default action that is not legal (flip while a pair shows)."""
+
+    def default_action(self, state: SnapState, seat: int) -> Action | None:
+        return FLIP if state.waiting else None
 
 
 class HashOrderSnap(SnapGame):

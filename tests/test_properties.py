@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 import attrs
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 
 import tablecards

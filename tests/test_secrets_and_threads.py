@@ -45,7 +45,9 @@ def _candidates(seeds: list[int], players: int) -> set[tuple[Any, ...]]:
     them before (and the plain ones)."""
     states = set()
     for seed in seeds:
-        for text in (seed, str(seed), *(f"{seed}/bot/{seat}" for seat in range(players))):
+        texts: list[int | str] = [seed, str(seed)]
+        texts += [f"{seed}/bot/{seat}" for seat in range(players)]
+        for text in texts:
             states.add(random.Random(text).getstate())
     return states
 
@@ -123,7 +125,7 @@ def test_creating_matches_with_observers_from_four_threads_raises_nothing() -> N
     race: run against the unlocked cache, this test failed in about half of its 5-second runs
     (it is a stress test, not a proof). The cache is now locked, so no run may fail.
     """
-    shared = [EventRecorder(), Counter()]
+    shared: list[object] = [EventRecorder(), Counter()]
     errors: list[BaseException] = []
     created = [0] * 4
     stop_at = time.monotonic() + 5.0
@@ -132,10 +134,10 @@ def test_creating_matches_with_observers_from_four_threads_raises_nothing() -> N
         rng = random.Random(index)
         # Groups this thread reuses: with the other threads' ones, more than a small cache
         # holds, so reused groups keep being evicted while others look them up.
-        own = [[Counter()] for _ in range(3)]
+        own: list[list[object]] = [[Counter()] for _ in range(3)]
         try:
             while time.monotonic() < stop_at:
-                fresh = [Counter()] if rng.random() < 0.3 else []
+                fresh: list[object] = [Counter()] if rng.random() < 0.3 else []
                 group = rng.choice([shared, *own]) + fresh
                 match = Match("hit", 3, seed=rng.randrange(1000), observers=group)
                 if created[index] % 10 == 0:

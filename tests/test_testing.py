@@ -15,11 +15,15 @@ from broken_toys import (
     EndlessSnap,
     ForgetfulHands,
     Give,
+    GossipHands,
+    HandBuiltViewSnap,
     HandsGame,
     HandsState,
     HashOrderSnap,
+    HastySnap,
     LaxSnap,
     MutatingSnap,
+    ShadowingSnap,
     ShownHands,
     StuckSnap,
     TellingHands,
@@ -167,6 +171,28 @@ def test_views_catch_a_view_that_hands_out_part_of_the_state() -> None:
     failure = failure_of(ZoneInViewSnap())
     assert failure.check == "views"
     assert "Zone object" in failure.detail
+
+
+def test_views_catch_a_game_that_shadows_an_engine_key() -> None:
+    failure = failure_of(ShadowingSnap())
+    assert failure.check == "views"
+    assert "RulesError" in failure.detail and "reserved key(s) over" in failure.detail
+    failure = failure_of(HandBuiltViewSnap())
+    assert failure.check == "views"
+    assert "does not follow the view schema" in failure.detail and "'over'" in failure.detail
+
+
+def test_leaks_catches_a_log_that_shows_a_private_gift() -> None:
+    failure = failure_of(GossipHands())
+    assert failure.check == "leaks"
+    assert "its log shows them apart" in failure.detail and "redact_action" in failure.detail
+    check_game(HandsGame(), seeds=SEEDS, checks={"leaks"})  # the same game, redacted: passes
+
+
+def test_liveness_catches_a_default_action_that_is_not_legal() -> None:
+    failure = failure_of(HastySnap())
+    assert failure.check == "liveness"
+    assert "default action" in failure.detail and "Flip()" in failure.detail
 
 
 def test_bots_are_given_plain_views_only() -> None:

@@ -18,6 +18,12 @@ from tablecards._game import Game
 from tablecards._match import Match
 from tablecards.testing._bots import BotFactory, check_bots, registered_bots
 from tablecards.testing._failure import CHECKS, ConformanceFailure, Where
+from tablecards.testing._history import (
+    check_defaults,
+    check_events_for,
+    check_redaction,
+    check_view_keys,
+)
 from tablecards.testing._invariants import (
     card_count,
     check_cards,
@@ -230,10 +236,17 @@ def _check_moments(
             if "views" in checks:
                 with _guard("views", here):
                     for watcher in (*range(players), None):
-                        check_plain(replay.view(watcher), here, f"view({watcher})")
+                        view = replay.view(watcher)
+                        check_plain(view, here, f"view({watcher})")
+                        check_view_keys(view, players, watcher, here)
+            if "liveness" in checks:
+                with _guard("liveness", here):
+                    to_act = replay.to_act
+                    check_defaults(replay, {s: replay.legal_actions(s) for s in to_act}, here)
             if "leaks" in checks:
                 with _guard("leaks", here):
                     report.leak_points += check_leaks(game, replay.state, seat, action, rng, here)
+                    check_redaction(game, replay.state, seat, rng, here)
             if "rejection" in checks:
                 with _guard("rejection", here):
                     check_rejections(replay, recorder, pool_list, rng, here)
@@ -252,6 +265,9 @@ def _check_moments(
         if index in chosen and "views" in checks:
             with _guard("views", here):
                 _check_events(recorder.events[seen:], players, here)
+    if "leaks" in checks:
+        with _guard("leaks", where.at(len(log), log)):
+            check_events_for(replay, recorder, where.at(len(log), log))
     if "determinism" in checks and replay.to_json() != final:
         raise ConformanceFailure(
             "determinism",
