@@ -114,9 +114,9 @@ def _converter(hint: Any) -> tuple[str, Convert]:
         items = [_converter(arg) for arg in args]
         words = ", ".join(w for w, _ in items)
         return f"list of [{words}]", _fixed([c for _, c in items])
-    if hint is Any:
-        return "any JSON value", _json_value
-    raise TypeError(f"action fields must be int, str, bool or tuples of those, not {hint!r}")
+    # Any, or a type the engine does not know (actions should hold ints, strs, bools and
+    # tuples of those): it checks only that the value is JSON data.
+    return "any JSON value", _json_value
 
 
 def _exact(kind: type) -> Convert:
