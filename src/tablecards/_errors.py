@@ -160,7 +160,7 @@ class UnknownGame(TablecardsError, LookupError):
         self.name = name
         self.installed = tuple(sorted(installed))
         listed = ", ".join(self.installed) or "none"
-        message = f"unknown game {name!r}; installed games: {listed}"
+        message = f"unknown game {show(name)}; installed games: {listed}"
         broken = tuple(broken)
         if broken:
             message += f" (plugins that failed to load: {', '.join(broken)})"
@@ -175,7 +175,8 @@ class UnknownBot(TablecardsError, LookupError):
         self.name = name
         self.known = tuple(sorted(known))
         super().__init__(
-            f"unknown bot {name!r} for game {game!r}; available: {', '.join(self.known) or 'none'}"
+            f"unknown bot {show(name)} for game {game!r}; available: "
+            f"{', '.join(self.known) or 'none'}"
         )
 
 

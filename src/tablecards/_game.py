@@ -116,14 +116,16 @@ class Game(Generic[S]):
         for name in options:
             if name not in known:
                 raise UnknownOption(
-                    self.name, f"unexpected keyword argument {name!r}", self.option_defaults()
+                    self.name, f"unexpected keyword argument {show(name)}", self.option_defaults()
                 )
         try:
             self.options: Any = self.Options(**options)
         except TypeError as error:
             raise UnknownOption(self.name, _first_line(error), self.option_defaults()) from None
         except ValueError as error:
-            raise UnknownOption(self.name, f"bad option value: {_first_line(error)}") from None
+            raise UnknownOption(
+                self.name, f"bad option value: {_first_line(error)[:200]}"
+            ) from None
 
     @classmethod
     def option_defaults(cls) -> dict[str, Any]:
