@@ -543,7 +543,10 @@ class Match:
             SaveError: the text is not valid JSON, is not a saved match, has a field of the
                 wrong type, names another or an unknown game or an arranged game not given,
                 holds an action that is not legal when replayed, or its snapshot, move limit
-                or truncated flag does not match the replayed log (the message says which).
+                or truncated flag does not match the replayed log (the message says which). A
+                save written by another version of the game is first read through
+                :meth:`Game.upgrade_snapshot <tablecards.Game.upgrade_snapshot>`, which may
+                refuse it.
 
         Warns:
             SaveWarning: the save was written by another version of the game, and replays
@@ -557,6 +560,15 @@ class Match:
             match = cls(game, data["players"], data["seed"], move_limit=limit)
         except TablecardsError as error:
             raise SaveError(f"cannot load the saved match: {error}") from error
+        saved = data["state"]
+        if data["game_version"] != game.version:
+            try:
+                saved = game.upgrade_snapshot(data["game_version"], saved)
+            except (LookupError, TypeError, ValueError) as error:
+                raise SaveError(
+                    f"cannot read the state saved by {game.name} {data['game_version'][:40]} "
+                    f"(installed {game.version}): {type(error).__name__}: {brief(error)}"
+                ) from error
         log = data["log"]
         if len(log) > limit:
             raise SaveError(f"the saved log has {len(log)} actions, over the move limit {limit}")
@@ -571,8 +583,8 @@ class Match:
                     f"log entry {index} ({show(entry)}) does not replay: {error}"
                 ) from error
         state = snapshot(match._state)
-        if match._truncated != data["truncated"] or state != data["state"]:
-            raise explain_mismatch(data, game, state, match._truncated)
+        if match._truncated != data["truncated"] or state != saved:
+            raise explain_mismatch(data, game, state, match._truncated, saved)
         warn_version(data, game)
         match._hooks = _hooks_of(observers)
         if match._listening():

@@ -198,24 +198,27 @@ def check_seed(data: dict[str, Any]) -> None:
 
 
 def explain_mismatch(
-    data: dict[str, Any], game: Game[Any], state: dict[str, Any], truncated: bool
+    data: dict[str, Any],
+    game: Game[Any],
+    state: dict[str, Any],
+    truncated: bool,
+    saved: dict[str, Any],
 ) -> SaveError:
-    """Why a replayed save disagrees with its snapshot or flags, in words."""
+    """Why a replayed save disagrees with its snapshot (``saved``, as the installed version
+    reads it) or its flags, in words."""
     if truncated != data["truncated"]:
         return SaveError(
             f"the saved match says truncated={str(data['truncated']).lower()}, but its log of "
             f"{len(data['log'])} actions under a move limit of {data['move_limit']} says "
             f"{str(truncated).lower()}: the file was altered"
         )
-    differs = sorted(
-        key for key in set(state) | set(data["state"]) if state.get(key) != data["state"].get(key)
-    )
+    differs = sorted(key for key in set(state) | set(saved) if state.get(key) != saved.get(key))
     where = f" (differing: {', '.join(map(show, differs[:5]))})" if differs else ""
     if data["game_version"] != game.version:
         return SaveError(
-            f"the saved state does not match its replayed log{where}: saved by version "
-            f"{show(data['game_version'])} of {game.name}, whose rules replay differently "
-            f"under the installed {game.version}, or the file was altered"
+            f"the saved state does not match its replayed log{where}: written by another "
+            f"version of {game.name} (saved with {data['game_version'][:40]}, installed "
+            f"{game.version}), whose rules replay it differently, or the file was altered"
         )
     return SaveError(
         f"the saved state does not match its replayed log{where}: the file was altered (its "

@@ -9,6 +9,7 @@ import attrs
 
 from tablecards import (
     Action,
+    Event,
     Game,
     Illegal,
     MatchRandom,
@@ -16,9 +17,10 @@ from tablecards import (
     Zone,
     seat_option,
 )
-from tablecards_stop import _legal, _rules
-from tablecards_stop._actions import Bid, CallStop, Decline, Give, Pass, Raise
-from tablecards_stop._state import PACK_SIZE, PLUS, StopState, make_pack, seat_zones
+from tablecards.words import count
+from tablecards_stop import _legal, _rules, _saves, _words
+from tablecards_stop._actions import DECLINE, PASS, Bid, CallStop, Decline, Give, Pass, Raise
+from tablecards_stop._state import PACK_SIZE, PLUS, Phase, StopState, make_pack, seat_zones
 
 
 @attrs.frozen
@@ -41,7 +43,8 @@ class Stop(Game[StopState]):
 
     name: ClassVar[str] = "stop"
     title: ClassVar[str] = "Stop"
-    version: ClassVar[str] = "0.1.0"
+    # 0.2.0: a pass can be taken back until the last player passes (STOP-13).
+    version: ClassVar[str] = "0.2.0"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 4
@@ -105,6 +108,32 @@ class Stop(Game[StopState]):
         else:
             _rules.call_stop(state, seat)
 
+    def default_action(self, state: StopState, seat: int) -> Action | None:
+        """What ``seat`` decides when a real-time table closes an open moment before it spoke.
+
+        In a Stop moment (STOP-06) it declines; in the auction (STOP-13) it passes (a seat
+        that has passed already stays passed: passing again changes nothing). ``None`` when
+        ``seat`` is not asked, and when the decision is its own to take: the caller's opening
+        bid (STOP-10) and the winner's share-out (STOP-15).
+
+        It overrides :meth:`Game.default_action <tablecards.Game.default_action>`, whose
+        default is ``None`` everywhere; :meth:`Match.default_action
+        <tablecards.Match.default_action>` calls it.
+        """
+        if seat not in state.to_act:
+            return None
+        if state.phase is Phase.DRAW:
+            return DECLINE
+        if state.phase is Phase.AUCTION:
+            return PASS
+        return None
+
+    def upgrade_snapshot(self, version: str, snapshot: dict[str, Any]) -> dict[str, Any]:
+        """Saves of Stop 0.1.0 load, except those made in an auction after a pass, which are
+        refused with :class:`~tablecards.SaveError`: STOP-13 changed (passes can be taken back)
+        and the saved position would continue as another match."""
+        return _saves.upgrade_snapshot(version, self.version, snapshot)
+
     def scores(self, state: StopState) -> tuple[int, ...]:
         """Blue tokens; an eliminated player's tokens no longer count (STOP-09)."""
         return tuple(
@@ -122,7 +151,8 @@ class Stop(Game[StopState]):
         return state.round
 
     def view_extra(self, state: StopState, seat: int | None) -> dict[str, Any]:
-        """The public facts: phase, red token, tokens, eliminations, bids and the share-out."""
+        """The public facts: phase, red token, tokens, eliminations, bids, who has passed since
+        the last card was played (STOP-13) and the share-out."""
         bids: list[dict[str, int | None] | None] = []
         for zone in state.bids:
             cards = zone.cards
@@ -142,6 +172,7 @@ class Stop(Game[StopState]):
             "winner": state.winner,
             "bids": bids,
             "highest": _rules.highest_bid(state),
+            "passed": list(state.passed),
             "bidders": list(state.bidders),
             "scores": list(self.scores(state)),
         }
@@ -151,13 +182,14 @@ class Stop(Game[StopState]):
         return 4000 * players
 
     def describe(self, action: Action) -> str:
-        """Menu text for each decision."""
+        """Menu text for each decision ("bid two 3s (= 6)", "raise seat 1's bid with one +1")."""
         if isinstance(action, Bid):
-            return f"bid {action.count} x {action.value} (= {action.value * action.count})"
+            bid = count(action.count, str(action.value))
+            return f"bid {bid} (= {action.value * action.count})"
         if isinstance(action, Raise):
-            parts = [f"{action.values} card(s) of the bid's value"] if action.values else []
+            parts = [count(action.values, "value card")] if action.values else []
             if action.plus:
-                parts.append(f"{action.plus} +1")
+                parts.append(count(action.plus, "+1"))
             return f"raise seat {action.bid}'s bid with {' and '.join(parts)}"
         if isinstance(action, Give):
             card = "+1" if action.value == PLUS else str(action.value)
@@ -165,6 +197,17 @@ class Stop(Game[StopState]):
         return {CallStop: "call Stop!", Decline: "do not call Stop", Pass: "pass"}.get(
             type(action), repr(action)
         )
+
+    def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
+        """ "Cleo calls Stop!", "you bid two 3s", "Ana adds one +1 to Ben's bid"."""
+        text = _words.play_words(actor, action, names)
+        return text if text is not None else super().describe_play(actor, action, names)
+
+    def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
+        """Draws (the card only for its owner), bids' worth, rounds won, eliminations."""
+        if isinstance(event, _words.WORDED):
+            return _words.event_words(event, names)
+        return super().describe_event(event, seat, names)
 
 
 def total_cards(players: int) -> int:
