@@ -231,7 +231,8 @@ def warn_version(data: dict[str, Any], game: Game[Any]) -> None:
     if data["game_version"] != game.version:
         warnings.warn(
             f"the saved match was written by version {show(data['game_version'])} of "
-            f"{game.name}; it replays exactly under the installed {game.version}, so it loaded",
+            f"{game.name}; its log replays to its saved state under the installed {game.version}, "
+            "so it loaded",
             SaveWarning,
             stacklevel=3,
         )
