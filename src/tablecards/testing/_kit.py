@@ -105,6 +105,15 @@ def check_game(
     first ``process_seeds`` playouts of each seat count are played again in three fresh
     interpreters with different hash seeds, which must agree (processes).
 
+    Example:
+        A quick run of every check on Hit! (``pip install tablecards-hit``); a plugin's tests
+        call ``check_game(MyGame())`` with the default seeds:
+
+        >>> from tablecards.testing import check_game
+        >>> report = check_game("hit", players=[2, 3], seeds=3, process_seeds=1)
+        >>> report.matches, report.process_matches
+        ({2: 3, 3: 3}, 2)
+
     Args:
         game: the game (with its options) or an installed game's name.
         players: the seat counts (default: every count the game accepts).
@@ -125,15 +134,6 @@ def check_game(
         ConformanceFailure: a check failed; its message names the check, the seed and the
             action, and ``failure.where.log`` replays it.
         ValueError: an unknown check name, or no seat count to play.
-
-    Example:
-        A quick run of every check on Hit! (``pip install tablecards-hit``); a plugin's tests
-        call ``check_game(MyGame())`` with the default seeds:
-
-        >>> from tablecards.testing import check_game
-        >>> report = check_game("hit", players=[2, 3], seeds=3, process_seeds=1)
-        >>> report.matches, report.process_matches
-        ({2: 3, 3: 3}, 2)
     """
     started = time.perf_counter()
     if isinstance(game, str):
