@@ -1,104 +1,37 @@
 """The tutorial page is the plugin: its files, taken from the page alone, install and pass the kit.
 
-``docs/tutorial.md`` shows every file of the Climb plugin whole the first time, under a caption
-``**File `path`**``, and later changes as unified diffs under ``**Change to `path`**``; one
-``**A wrong change to `path`**`` shows a mistake and the conformance kit's failure (the first
-``text`` block after it). These tests follow the page as a reader would:
+``docs/tutorial.md`` shows every file of the Climb plugin whole, then changes as diffs (the
+format is in ``tests/tutorial_page.py``). These tests follow the page as a reader would:
 
 - the files, with the changes applied in page order, are exactly ``examples/tablecards-tutorial``
   (whose own tests run with the rest of the suite), so the example cannot drift from the page;
+  after changing the example, ``uv run python tests/tutorial_page.py --sync`` updates the page;
 - those files, written to a temporary folder, install into a fresh virtual environment next to
   the engine's freshly built wheel (no workspace, no editable install), the game is found
   through the entry point the page declares, and the conformance kit passes on it;
-- the wrong change fails the kit with the message the page shows.
+- the wrong change the page shows fails the kit with the message the page shows.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import attrs
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
-PAGE = ROOT / "docs" / "tutorial.md"
-EXAMPLE = ROOT / "examples" / "tablecards-tutorial"
-# The example is a member of this repository's uv workspace; a reader's project is not, and
-# says where tablecards comes from in its own way (the page shows both ways).
-WORKSPACE_SOURCE = "\n[tool.uv.sources]\ntablecards = { workspace = true }\n"
-# Written by `uv init --lib`, which the page runs, and empty: the page need not show it.
-FROM_UV_INIT = {"src/tablecards_tutorial/py.typed": ""}
-
-LISTING = re.compile(
-    r"^\*\*(?P<kind>File|Change to|A wrong change to) `(?P<path>[^`]+)`\*\*[^\n]*\n\n"
-    r"(?P<fence>`{3,})(?P<lang>\w+)\n(?P<body>.*?)^(?P=fence)$",
-    re.MULTILINE | re.DOTALL,
+from tutorial_page import (
+    PAGE,
+    ROOT,
+    PageError,
+    Tutorial,
+    apply_diff,
+    example_files,
+    read_tutorial,
+    sync,
 )
-TEXT_BLOCK = re.compile(r"^```text\n(.*?)^```$", re.MULTILINE | re.DOTALL)
-
-
-@attrs.frozen
-class Tutorial:
-    """What a reader ends with: the files, the files with the wrong change, the failure shown."""
-
-    files: dict[str, str]
-    wrong: dict[str, str]
-    wrong_path: str
-    failure: str
-
-
-def read_tutorial(text: str) -> Tutorial:
-    """Follow the page: write each file, apply each change, keep the wrong change aside."""
-    files = dict(FROM_UV_INIT)
-    wrong: dict[str, str] | None = None
-    wrong_path = failure = ""
-    for listing in LISTING.finditer(text):
-        kind, path, body = listing["kind"], listing["path"], listing["body"]
-        if kind == "File":
-            assert path not in files, f"{path} is shown whole twice; show the change as a diff"
-            files[path] = body
-        elif path not in files:
-            raise AssertionError(f"a change to {path} comes before the file is shown")
-        elif kind == "Change to":
-            files[path] = apply_diff(files[path], body, path)
-        else:
-            assert wrong is None, "the page shows one wrong change"
-            wrong, wrong_path = {**files, path: apply_diff(files[path], body, path)}, path
-            shown = TEXT_BLOCK.search(text, listing.end())
-            assert shown is not None, "the wrong change is not followed by the kit's failure"
-            failure = shown[1]
-    assert wrong is not None, "the page shows no wrong change"
-    return Tutorial(files, wrong, wrong_path, failure)
-
-
-def apply_diff(original: str, diff: str, path: str) -> str:
-    """Apply a unified diff's hunks by their lines (the ``@@`` line numbers are not needed)."""
-    lines = original.splitlines()
-    start = 0
-    for hunk in re.split(r"^@@.*\n", diff, flags=re.MULTILINE)[1:]:
-        old: list[str] = []
-        new: list[str] = []
-        for line in hunk.splitlines():
-            # A blank context line may have lost its leading space in an editor.
-            sign, rest = (line[:1], line[1:]) if line else (" ", "")
-            if sign in " -":
-                old.append(rest)
-            if sign in " +":
-                new.append(rest)
-        at = next(
-            (i for i in range(start, len(lines) - len(old) + 1) if lines[i : i + len(old)] == old),
-            None,
-        )
-        assert at is not None, f"a change to {path} does not apply:\n{hunk}"
-        lines[at : at + len(old)] = new
-        start = at + len(new)
-    return "\n".join(lines) + "\n"
 
 
 @pytest.fixture(scope="module")
@@ -131,16 +64,21 @@ def test_the_page_shows_every_part_of_the_plugin(tutorial: Tutorial) -> None:
 
 
 def test_the_example_plugin_is_exactly_the_page(tutorial: Tutorial) -> None:
-    on_disk = {
-        path.relative_to(EXAMPLE).as_posix(): path.read_text("utf-8")
-        for path in EXAMPLE.rglob("*")
-        if path.is_file() and not {"__pycache__", ".pytest_cache"} & set(path.parts)
-    }
-    expected = dict(tutorial.files)
-    expected["pyproject.toml"] += WORKSPACE_SOURCE
-    assert sorted(on_disk) == sorted(expected), "files differ between the page and the example"
-    for path, text in expected.items():
-        assert on_disk[path] == text, f"{path} differs between docs/tutorial.md and the example"
+    on_disk = example_files()
+    assert sorted(on_disk) == sorted(tutorial.files), "the page and the example have other files"
+    for path, text in tutorial.files.items():
+        assert on_disk[path] == text, (
+            f"{path} differs between docs/tutorial.md and the example "
+            "(uv run python tests/tutorial_page.py --sync updates the page)"
+        )
+
+
+def test_sync_keeps_an_up_to_date_page_and_repairs_a_stale_listing() -> None:
+    text = PAGE.read_text("utf-8")
+    assert sync(text, example_files()) == text
+    stale = text.replace("TOP_VALUE = 10\n", "TOP_VALUE = 11\n", 1)
+    assert stale != text
+    assert sync(stale, example_files()) == text
 
 
 def test_the_wrong_change_peeks_at_hands_and_the_page_shows_a_leak(tutorial: Tutorial) -> None:
@@ -150,10 +88,12 @@ def test_the_wrong_change_peeks_at_hands_and_the_page_shows_a_leak(tutorial: Tut
     assert tutorial.failure.startswith("[leaks] climb")
 
 
-def test_a_diff_that_does_not_apply_is_reported() -> None:
-    with pytest.raises(AssertionError, match="does not apply"):
-        apply_diff("a\nb\n", "@@ -1,2 +1,2 @@\n a\n-c\n+d\n", "x.py")
-    assert apply_diff("a\nb\nc\n", "@@ -2 +2 @@\n-b\n+B\n", "x.py") == "a\nB\nc\n"
+def test_a_diff_applies_by_its_lines_both_ways_and_a_stale_one_is_reported() -> None:
+    diff = "@@ -2 +2 @@\n-b\n+B\n"
+    assert apply_diff("a\nb\nc\n", diff, "x.py") == "a\nB\nc\n"
+    assert apply_diff("a\nB\nc\n", diff, "x.py", reverse=True) == "a\nb\nc\n"
+    with pytest.raises(PageError, match="does not apply"):
+        apply_diff("a\nc\n", diff, "x.py")
 
 
 # -- the page's plugin, installed from its files next to the engine's wheel -----------------------
