@@ -11,6 +11,7 @@ from tablecards._bots import Bot, RandomBot
 from tablecards._cards import Card, Visibility, Zone
 from tablecards._errors import (
     IllegalAction,
+    MalformedAction,
     MatchOver,
     NotYourTurn,
     PluginError,
@@ -20,6 +21,7 @@ from tablecards._errors import (
     UnknownBot,
     UnknownGame,
     UnknownOption,
+    UnknownSeat,
 )
 from tablecards._events import CardsMoved, Event, EventRecorder, RoundEnded, Shuffled, TurnStarted
 from tablecards._game import Game, NoOptions, Result, seat_option
@@ -37,6 +39,7 @@ from tablecards._plugins import (
 )
 from tablecards._random import MatchRandom
 from tablecards._runner import Arbiter, RandomPriority, SeatPriority, play
+from tablecards._schema import view_schema
 from tablecards._seats import clockwise, next_seat
 from tablecards._serial import action_from_json, action_to_json, snapshot
 from tablecards._simulate import (
@@ -65,6 +68,7 @@ __all__ = [
     "GameInfo",
     "Illegal",
     "IllegalAction",
+    "MalformedAction",
     "Match",
     "MatchOver",
     "MatchRandom",
@@ -90,6 +94,7 @@ __all__ = [
     "UnknownBot",
     "UnknownGame",
     "UnknownOption",
+    "UnknownSeat",
     "Visibility",
     "Zone",
     "__version__",
@@ -107,4 +112,5 @@ __all__ = [
     "seat_option",
     "simulate",
     "snapshot",
+    "view_schema",
 ]
