@@ -9,9 +9,11 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
+from tablecards import _describe
 from tablecards._actions import Action, Illegal
 from tablecards._cards import Card
 from tablecards._errors import MalformedAction, RulesError, UnknownOption, show
+from tablecards._events import Event
 from tablecards._fields import read_action
 from tablecards._random import MatchRandom
 from tablecards._serial import action_to_json
@@ -281,8 +283,40 @@ class Game(Generic[S]):
         return " ".join(values) if values else f"#{card.get('id')}"
 
     def describe(self, action: Action) -> str:
-        """A short human description of an action, for menus and logs."""
-        return repr(action)
+        """An action as a menu item, in the imperative ("draw again", "bid 2 x 3").
+
+        ``tablecards play`` numbers these and accepts them typed back, so two legal actions
+        should never read alike. The default is the typed form (``Raise bid=2 values=1 plus=0``).
+        The log's words for a played action are :meth:`describe_play`'s.
+        """
+        return _describe.typed_form(action)
+
+    def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
+        """One line of the log: seat ``actor`` played ``action`` ("Cleo calls Stop!").
+
+        ``action`` is already what the reader may see (:meth:`redact_action`): ``None`` when it
+        is hidden from them, and the words must then say no more than that a choice was made.
+        ``names[i]`` is how seat ``i`` is called; a caller may call the reader "you", so build
+        sentences with :mod:`tablecards.words` (``says("you", "calls") == "you call"``).
+        The default reads "Ana: draw again" (the menu text of :meth:`describe`).
+        """
+        return _describe.action_words(self, actor, action, names)
+
+    def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
+        """One event in the game's words, as ``seat`` sees it; ``None``: nothing worth saying.
+
+        ``event`` is the version ``seat`` may see (:meth:`Event.seen_by
+        <tablecards.Event.seen_by>`, as ``Match.events_for`` gives them), so words built
+        from its fields never tell more than the seat may know. ``names`` is as in
+        :meth:`describe_play`. This is the one place where a game puts its events into words,
+        for the terminal, replays and networked tables alike.
+
+        The default never shows zone ids: a card move reads "one card goes from the deck to a
+        hand: 7", a turn "Ana's turn", a round's end its scores, any other event its name and
+        fields ("pile won: seat Cleo, count 5"). Games override it (returning
+        ``super().describe_event(...)`` for the events they leave to it).
+        """
+        return _describe.event_words(self, event, names)
 
     @classmethod
     def rules_text(cls) -> str | None:
