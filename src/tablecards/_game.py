@@ -263,6 +263,24 @@ class Game(Generic[S]):
         """How many actions a match may take before the engine ends it as truncated."""
         return 10_000
 
+    def upgrade_snapshot(self, version: str, snapshot: dict[str, Any]) -> dict[str, Any]:
+        """The state snapshot of a match saved by ``version`` of this game, as this version
+        writes it.
+
+        :meth:`Match.from_json <tablecards.Match.from_json>` calls it when a save's
+        ``game_version`` is not this game's ``version``; the save loads only if its log
+        replays and reaches the snapshot returned here. The default returns ``snapshot``
+        unchanged, so a save from another version loads exactly when nothing it holds has
+        changed.
+
+        A game whose new version changed a rule overrides it: it adds the fields the old
+        version did not have (when their value follows from the old snapshot), and refuses the
+        saves whose position the change gives another meaning by raising
+        :class:`~tablecards.SaveError` naming both versions and the rule that changed; such a
+        save must never load into a different match.
+        """
+        return snapshot
+
     def redact_action(self, action: Action, actor: int, seat: int | None) -> Action | None:
         """What ``seat`` (``None``: a spectator) learns when ``actor`` plays ``action``.
 

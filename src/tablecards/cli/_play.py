@@ -9,7 +9,9 @@ time who speaks first, so **a human among the seats that may act is always asked
 may act or pass (the game offers the pass). The bots speak once no human may act any more, in
 an order drawn by :class:`tablecards.RandomPriority` from the seeded generator, as in
 :func:`tablecards.play`. This favours the human in races (Stop's calls), which a human at the
-terminal expects: nothing happens behind their back while they read the screen.
+terminal expects: nothing happens behind their back while they read the screen. A human whose
+action leaves them asked among the same seats (a pass in Stop's auction, which can be taken
+back until the last player passes) is asked again only after a bot has spoken.
 
 The seed is never shown while the match is live: with it and the public actions a player could
 rebuild every hidden card. It is printed once the match is over (a ``--save`` file holds it,
@@ -237,16 +239,25 @@ class _Table:
 
     def run(self) -> None:
         match = self.match
+        # Humans whose last action left the seats to act as they were (a pass that keeps them
+        # asked, as in Stop's auction): the bots speak before they are asked again, else a
+        # human who keeps passing would be asked forever.
+        spoke: set[int] = set()
         while not match.is_over:
             to_act = match.to_act
-            waiting = [seat for seat in to_act if seat in self.humans]
+            waiting = [seat for seat in to_act if seat in self.humans and seat not in spoke]
+            bots = tuple(seat for seat in to_act if seat not in self.humans)
+            if not waiting and not bots:
+                waiting = [seat for seat in to_act if seat in self.humans]
             if waiting:
                 self.ask(waiting[0], to_act)
+                spoke = spoke | {waiting[0]} if match.to_act == to_act else set()
                 continue
-            seat = to_act[0] if len(to_act) == 1 else self.arbiter.pick(to_act, self.speak)
+            seat = bots[0] if len(bots) == 1 else self.arbiter.pick(bots, self.speak)
             bot = self.bots[seat]
             view = match.view(seat) if getattr(bot, "uses_view", True) else {}
             match.apply(seat, bot.choose(view, match.legal_actions(seat), self.rngs[seat]))
+            spoke = set()
 
     def screen(self, seat: int, to_act: tuple[int, ...]) -> None:
         """The decision in front of ``seat``: what happened since its last, the table, the menu."""

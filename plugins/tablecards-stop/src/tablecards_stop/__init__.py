@@ -41,7 +41,7 @@ from tablecards_stop._state import (
     make_pack,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CALL_STOP",
