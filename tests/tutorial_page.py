@@ -10,13 +10,14 @@ After changing the example plugin, update the page's whole-file listings from it
 
     uv run python tests/tutorial_page.py --sync
 
-Each listing becomes the example's file with the page's later changes to it taken back, so the
-diffs stay as written; a diff that no longer applies must be edited by hand (the command says
-which).
+Each listing becomes the example's file with the page's later changes to it taken back, and each
+diff is written afresh with the same changes; a diff that no longer applies must be edited by
+hand (the command says which).
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 import sys
 from pathlib import Path
@@ -131,9 +132,12 @@ def example_files() -> dict[str, str]:
 
 
 def sync(text: str, files: dict[str, str]) -> str:
-    """The page with each whole-file listing made the example's file minus the later changes."""
+    """The page with each whole-file listing made the example's file minus the later changes.
+
+    The diffs keep their changes; their hunk headers and context are written afresh.
+    """
     listings = list(LISTING.finditer(text))
-    out, last = [], 0
+    bodies: dict[int, str] = {}
     for number, listing in enumerate(listings):
         if listing["kind"] != "File":
             continue
@@ -144,6 +148,21 @@ def sync(text: str, files: dict[str, str]) -> str:
         for later in reversed(listings[number + 1 :]):
             if later["path"] == path and later["kind"] == "Change to":
                 body = apply_diff(body, later["body"], path, reverse=True)
+        bodies[number] = body
+    shown: dict[str, str] = {}
+    for number, listing in enumerate(listings):
+        path = listing["path"]
+        if listing["kind"] == "File":
+            shown[path] = bodies[number]
+            continue
+        after = apply_diff(shown[path], listing["body"], path)
+        lines = difflib.unified_diff(shown[path].splitlines(), after.splitlines(), lineterm="")
+        bodies[number] = "\n".join(list(lines)[2:]) + "\n"
+        if listing["kind"] == "Change to":
+            shown[path] = after
+    out, last = [], 0
+    for number, listing in enumerate(listings):
+        body = bodies[number]
         fence = "````" if "```" in body else "```"
         out += [text[last : listing.start("fence")], f"{fence}{listing['lang']}\n{body}{fence}"]
         last = listing.end()
