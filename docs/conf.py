@@ -72,6 +72,10 @@ nitpick_ignore_regex = [
     # public signatures but are not public names, so they have no entry to link to.
     (r"py:.*", r"tablecards\._\w+(\.\w+)?"),
     (r"py:.*", r"(C|S|T|BotFactory)"),
+    # The rl extra's libraries (tablecards.rl): NumPy arrays, Gymnasium spaces, PettingZoo.
+    (r"py:.*", r"(np|numpy|npt|gymnasium|pettingzoo|spaces)\..*"),
+    (r"py:.*", r"(AECEnv|Env|Space|SupportsFloat|Observation|Reward|Literal|NDArray)"),
+    (r"py:.*", r"(array\.array|float32|int64|integer)"),
 ]
 
 

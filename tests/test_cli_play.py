@@ -178,3 +178,22 @@ def test_bad_arguments_are_explained(args: list[str], message: str) -> None:
     result = play(args, "")
     assert result.exit_code != 0
     assert message in result.output
+
+
+def test_rule_ids_show_only_on_request() -> None:
+    # "steal" on a draw-again-or-stop decision: refused, with the rule only when asked for.
+    plain = play(["hit", "--seed", "3"], "steal\n?\nq\n")
+    assert "Not allowed: there is nothing to steal" in plain.output
+    assert "[HIT-09]" not in plain.output
+    assert "The last refusal applied rule HIT-09" in plain.output  # the ? help tells it
+    explained = play(["hit", "--seed", "3", "--explain"], "steal\nq\n")
+    assert "[HIT-09]" in explained.output
+
+
+def test_the_seed_shows_once_the_match_is_over_never_before(tmp_path: Path) -> None:
+    result = play(["hit", "--seed", "5"], ENOUGH)
+    over = result.output.index("Match over after")
+    assert "seed 5" not in result.output[:over] and "--seed 5" in result.output[over:]
+    quit_early = play(["hit", "--seed", "5"], "q\n")
+    assert "5" not in quit_early.output.split("\n")[0]  # the header names no seed
+    assert "--seed" not in quit_early.output

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 __all__ = [
+    "CatalogueError",
     "IllegalAction",
     "MalformedAction",
     "MatchOver",
@@ -189,3 +190,15 @@ class UnknownOption(TablecardsError, TypeError):
             listed = ", ".join(f"{k} (default {v!r})" for k, v in self.valid.items()) or "none"
             message = f"{message}; options of {game!r}: {listed}"
         super().__init__(message)
+
+
+class CatalogueError(TablecardsError, LookupError):
+    """A game has no action catalogue, or an action is not in it (see
+    :class:`~tablecards.ActionCatalogue`).
+
+    ``game`` names the game; the message says what is missing and how a plugin provides it.
+    """
+
+    def __init__(self, game: str, message: str) -> None:
+        self.game = game
+        super().__init__(f"{game}: {message}")

@@ -324,17 +324,48 @@ class Game(Generic[S]):
         """One event in the game's words, as ``seat`` sees it; ``None``: nothing worth saying.
 
         ``event`` is the version ``seat`` may see (:meth:`Event.seen_by
-        <tablecards.Event.seen_by>`, as ``Match.events_for`` gives them), so words built
-        from its fields never tell more than the seat may know. ``names`` is as in
-        :meth:`describe_play`. This is the one place where a game puts its events into words,
-        for the terminal, replays and networked tables alike.
+        <tablecards.Event.seen_by>`, as :meth:`Match.events_for <tablecards.Match.events_for>`
+        gives them), so words built from its fields never tell more than the seat may know.
+        ``names`` is as in :meth:`describe_play`. This is the one place where a game puts its
+        events into words, for the terminal, replays and networked tables alike.
 
-        The default never shows zone ids: a card move reads "one card goes from the deck to a
-        hand: 7", a turn "Ana's turn", a round's end its scores, any other event its name and
+        The default never shows zone ids: a card move reads "one card goes from the deck to
+        your hand: 7" (a zone reads as its kind, and as a seat's own when only that seat was
+        told), a turn "Ana's turn", a round's end its scores, any other event its name and
         fields ("pile won: seat Cleo, count 5"). Games override it (returning
         ``super().describe_event(...)`` for the events they leave to it).
         """
         return _describe.event_words(self, event, names)
+
+    def action_catalogue(self, players: int) -> Sequence[Action] | None:
+        """Every action this game can ever list for ``players`` seats, in a fixed order.
+
+        A learning agent picks actions by their place in this list (see
+        :class:`~tablecards.ActionCatalogue`), so it must hold every action
+        :meth:`legal_actions` may return, once, and keep its order from version to version of
+        the game. It may hold actions that are never legal. Build it from the action types and
+        the ranges of their fields (cards, seats, counts), never from a state.
+
+        The default lists one instance of each action class when none has a field (Hit!'s
+        four decisions), and ``None`` otherwise: a game with fields overrides it, or it cannot
+        be an environment of :mod:`tablecards.rl`.
+        """
+        if all(not attrs.fields(cls) for cls in self.actions):
+            return tuple(cls() for cls in self.actions)
+        return None
+
+    def observation_features(self, view: Mapping[str, Any]) -> Sequence[float]:
+        """Numbers a learning agent should see beyond the generic encoding of a view.
+
+        :mod:`tablecards.rl` encodes every view as counts of card kinds per zone, zone sizes
+        and the top-level numbers of :meth:`view_extra`; it appends what this returns. ``view``
+        is a seat's view without its zones (they are encoded already): ``seat``, ``players``,
+        ``to_act``, ``over`` and the keys of :meth:`view_extra`. Computed from it alone, the
+        features cannot leak. Return the same number of values for every view of a match with
+        the same number of players (one-hot phases, seats relative to ``view["seat"]``, values
+        the generic encoding skips because they are strings or nested). Default: nothing.
+        """
+        return ()
 
     @classmethod
     def rules_text(cls) -> str | None:

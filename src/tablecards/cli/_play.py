@@ -50,6 +50,7 @@ from tablecards.cli._screen import (
     seat_names,
     summarise,
 )
+from tablecards.words import listing
 
 __all__ = ["play_command"]
 
@@ -112,7 +113,8 @@ class _Quit(Exception):
 @click.option(
     "--save",
     type=click.Path(dir_okay=False, writable=True, path_type=Path),
-    help="Write the match (JSON) to this file at the end, on q and on Ctrl-C.",
+    help="Write the match (JSON) to this file at the end, on q, at the end of input and on "
+    "Ctrl-C. It holds the seed and every card: it reveals everything.",
 )
 @click.option(
     "--events",
@@ -269,9 +271,9 @@ class _Table:
         title = f"{game.title} - you are seat {seat} - move {match.moves + 1}"
         draw_screen(out, game, match.view(seat), seat, title, lines, heading)
         if len(to_act) > 1:
-            others = ", ".join(str(s) for s in to_act if s != seat)
+            others = [f"seat {other}" for other in to_act if other != seat]
             out.print(
-                f"[bold]Open moment:[/bold] seats {others} may act too; you speak first: "
+                f"[bold]Open moment:[/bold] {listing(others)} may act too; you speak first: "
                 "act or pass."
             )
         out.print("[bold]Your decision[/bold] (? for help)")
@@ -314,7 +316,7 @@ class _Table:
                 raise _Quit
             mark = len(self.journal.entries)  # where this decision will be logged
             try:
-                action = parse_choice(text, actions, match.describe, types)
+                action = parse_choice(text, actions, match.describe, types, match.parse_action)
                 match.apply(seat, action)
             except BadChoice as error:
                 out.print(Text.assemble(("Not understood: ", "red"), str(error)))

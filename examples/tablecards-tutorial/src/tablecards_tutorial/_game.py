@@ -140,6 +140,13 @@ class Climb(Game[ClimbState]):
         """40 plays, 40 draws and fewer than 3 passes per play: a match ends in < 200 actions."""
         return 500
 
+    def action_catalogue(self, players: int) -> Sequence[Action]:
+        """Every action Climb can offer, in a fixed order: play each of the 40 cards, draw, pass.
+
+        :mod:`tablecards.rl` numbers actions by their place here, so the order never changes.
+        """
+        return (*PLAYS, DRAW, PASS)
+
     def describe(self, action: Action) -> str:
         """Menu text for each decision (a card's value follows from its id)."""
         if isinstance(action, Play):

@@ -18,7 +18,7 @@ from tablecards import (
     seat_option,
 )
 from tablecards.words import count
-from tablecards_stop import _legal, _rules, _saves, _words
+from tablecards_stop import _features, _legal, _rules, _saves, _words
 from tablecards_stop._actions import DECLINE, PASS, Bid, CallStop, Decline, Give, Pass, Raise
 from tablecards_stop._state import PACK_SIZE, PLUS, Phase, StopState, make_pack, seat_zones
 
@@ -180,6 +180,15 @@ class Stop(Game[StopState]):
     def move_limit(self, players: int) -> int:
         """Generous: random players finish a game in a few hundred decisions."""
         return 4000 * players
+
+    def action_catalogue(self, players: int) -> Sequence[Action]:
+        """Call, decline, every bid and raise a hand of six cards allows, pass, every gift."""
+        return _legal.catalogue(players)
+
+    def observation_features(self, view: Mapping[str, Any]) -> Sequence[float]:
+        """For learning agents: the phase, the red token, drawer, caller and round winner
+        (seat-relative), and each seat's bid (see ``tablecards.rl``)."""
+        return _features.features(view)
 
     def describe(self, action: Action) -> str:
         """Menu text for each decision ("bid two 3s (= 6)", "raise seat 1's bid with one +1")."""

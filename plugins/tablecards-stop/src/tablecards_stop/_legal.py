@@ -39,6 +39,26 @@ _DECLINE_ONLY: Final[tuple[Action, ...]] = (DECLINE,)
 _DRAW, _OPEN, _AUCTION, _SHARE = Phase.DRAW, Phase.OPEN, Phase.AUCTION, Phase.SHARE
 
 
+def catalogue(players: int) -> tuple[Action, ...]:
+    """Every decision of Stop for ``players`` seats, in a fixed order (``Game.action_catalogue``):
+    call, decline, the bids, pass, the raises of each seat's bid, the gifts to each seat."""
+    seats = range(players)
+    return (
+        CALL_STOP,
+        DECLINE,
+        *(_BIDS[v, k] for v in VALUES for k in range(1, FULL_HAND + 1)),
+        PASS,
+        *(
+            _RAISES[b, v, p]
+            for b in seats
+            for v in range(FULL_HAND + 1)
+            for p in range(FULL_HAND + 1)
+            if v or p
+        ),
+        *(_GIFTS[v, s] for v in (PLUS, *VALUES) for s in seats),
+    )
+
+
 def legal_actions(state: StopState, seat: int) -> tuple[Action, ...]:
     """Every decision ``seat`` may take now (empty when it is not asked)."""
     if seat not in state.to_act:
