@@ -188,7 +188,8 @@ def simulate(
         (3, 30, 0)
         >>> [stats.bot for stats in report.by_bot]
         ['heuristic', 'random', 'random']
-        >>> report == tablecards.simulate("hit", bots=["heuristic", "random", "random"], games=30)
+        >>> bots, seeds = ["heuristic", "random", "random"], {"bot_seed": report.bot_seed}
+        >>> report == tablecards.simulate("hit", bots=bots, games=30, **seeds)  # reproduced
         True
 
     Args:
