@@ -9,6 +9,7 @@ from __future__ import annotations
 from tablecards._actions import Action, Illegal
 from tablecards._bots import Bot, RandomBot
 from tablecards._cards import Card, Visibility, Zone
+from tablecards._determinise import Unseen, determinise, redeal, unseen_zones
 from tablecards._errors import (
     IllegalAction,
     MatchOver,
@@ -24,6 +25,8 @@ from tablecards._errors import (
 from tablecards._events import CardsMoved, Event, EventRecorder, RoundEnded, Shuffled, TurnStarted
 from tablecards._game import Game, NoOptions, Result, seat_option
 from tablecards._hookspecs import hookimpl
+from tablecards._infoset import InformationSet, SearchBot, bot_choice
+from tablecards._ismcts import IsmctsBot
 from tablecards._match import Match
 from tablecards._plugins import (
     BotInfo,
@@ -65,6 +68,8 @@ __all__ = [
     "GameInfo",
     "Illegal",
     "IllegalAction",
+    "InformationSet",
+    "IsmctsBot",
     "Match",
     "MatchOver",
     "MatchRandom",
@@ -80,6 +85,7 @@ __all__ = [
     "RoundEnded",
     "RulesError",
     "SaveError",
+    "SearchBot",
     "SeatPriority",
     "SeatStats",
     "Shuffled",
@@ -90,21 +96,26 @@ __all__ = [
     "UnknownBot",
     "UnknownGame",
     "UnknownOption",
+    "Unseen",
     "Visibility",
     "Zone",
     "__version__",
     "action_from_json",
     "action_to_json",
     "available_games",
+    "bot_choice",
     "clockwise",
+    "determinise",
     "hookimpl",
     "load_game",
     "match_seed",
     "next_seat",
     "play",
     "plugin_manager",
+    "redeal",
     "registry",
     "seat_option",
     "simulate",
     "snapshot",
+    "unseen_zones",
 ]

@@ -23,6 +23,7 @@ import click
 from rich.text import Text
 
 from tablecards._bots import Bot
+from tablecards._infoset import bot_choice
 from tablecards._errors import IllegalAction, NotYourTurn, TablecardsError
 from tablecards._match import Match
 from tablecards._plugins import registry
@@ -180,9 +181,7 @@ class _Table:
                 self.ask(waiting[0], to_act)
                 continue
             seat = to_act[0] if len(to_act) == 1 else self.arbiter.pick(to_act, self.speak)
-            bot = self.bots[seat]
-            view = match.view(seat) if getattr(bot, "uses_view", True) else {}
-            match.apply(seat, bot.choose(view, match.legal_actions(seat), self.rngs[seat]))
+            match.apply(seat, bot_choice(self.bots[seat], match, seat, self.rngs[seat]))
 
     def screen(self, seat: int, to_act: tuple[int, ...]) -> None:
         match, game = self.match, self.match.game

@@ -1,0 +1,237 @@
+"""The ``ismcts`` bot: single-observer information-set Monte Carlo tree search for any game.
+
+Cowling, Powley and Whitehouse (2012), "Information Set Monte Carlo Tree Search", IEEE TCIAIG
+4(2). One tree over the bot's information sets: each iteration draws a determinisation of the
+match from the bot's :class:`~tablecards.InformationSet`, walks down the tree choosing among the
+actions legal in that determinisation by UCB (counting, for each action, how often it was
+*available*, since what is legal varies between determinisations), adds one node, plays the
+determinisation on with random actions and credits every node on the way with the result of the
+seat that chose it. Opponents' decisions are nodes of the same tree, chosen by UCB for their
+own result. In an open moment (several seats may act), the seat that speaks is drawn as the
+engine's default arbiter does, except at the root, where the bot decides for itself.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from tablecards._actions import Action
+from tablecards._errors import TablecardsError
+
+if TYPE_CHECKING:
+    from tablecards._game import Game
+    from tablecards._infoset import InformationSet
+    from tablecards._state import State
+
+__all__ = ["DEFAULT_ITERATIONS", "IsmctsBot"]
+
+#: Iterations per decision of the registered ``ismcts`` bot.
+DEFAULT_ITERATIONS: Final = 200
+
+#: Rounds a playout may start beyond the one in play before it is scored as it stands.
+DEFAULT_PLAYOUT_ROUNDS: Final = 1
+
+
+class _Node:
+    """A node of the tree: the statistics of the action that leads to it."""
+
+    __slots__ = ("avail", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+        self.children: dict[tuple[int, Action], _Node] = {}
+
+
+class IsmctsBot:
+    """A search bot for every game: information-set MCTS over determinisations.
+
+    It never reads the real hidden state: runners give it its seat's
+    :class:`~tablecards.InformationSet` (it is a :class:`~tablecards.SearchBot`), and it plays
+    forward from determinisations drawn from that. For a given generator it is deterministic
+    when its budget is a number of iterations.
+
+    Args:
+        game: the game (unused: the information set says it; kept for the registry's factory).
+        seat: the bot's seat.
+        iterations: iterations per decision (ignored when ``seconds`` is given).
+        seconds: a time budget per decision instead (results then depend on the machine).
+        exploration: the UCB exploration constant ``c`` (rewards lie in 0..1).
+        playout_rounds: how many round changes a playout may cross before it stops and the
+            match is scored as it stands (the current leaders share the win); ``None`` plays
+            every playout to the end of the match.
+    """
+
+    uses_view: ClassVar[bool] = False
+
+    def __init__(
+        self,
+        game: Game[Any] | None = None,
+        seat: int = 0,
+        *,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        playout_rounds: int | None = DEFAULT_PLAYOUT_ROUNDS,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive, not {seconds}")
+        self.seat = seat
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.playout_rounds = playout_rounds
+        #: Iterations run for the last decision (0 when the choice was forced).
+        self.last_iterations = 0
+
+    def choose(
+        self, view: Mapping[str, Any], actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Refuse: the search needs its seat's information set, which a bare view is not.
+
+        Raises:
+            TablecardsError: always; drive the bot with :func:`tablecards.play`,
+                :func:`tablecards.simulate` or :func:`tablecards.bot_choice`.
+        """
+        raise TablecardsError(
+            "the ismcts bot needs its seat's information set, not a bare view: ask it through "
+            "tablecards.bot_choice (as tablecards.play and simulate do)"
+        )
+
+    def choose_in(
+        self, info: InformationSet, actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Search from ``info`` and return the most visited of ``actions``."""
+        self.last_iterations = 0
+        if len(actions) == 1:
+            return actions[0]
+        root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            self._iterate(info, root, rng)
+            done += 1
+            if deadline is None:
+                if done >= self.iterations:
+                    break
+            elif done % 8 == 0 and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        seat = self.seat
+        best = max(
+            actions,
+            key=lambda a: _visits(root.children.get((seat, a))),
+        )
+        return best
+
+    # -- one iteration ----------------------------------------------------------------------
+
+    def _iterate(self, info: InformationSet, root: _Node, rng: random.Random) -> None:
+        match = info.determinise(rng)
+        game = match.game
+        state = match.state
+        moves, limit = match.moves, match.move_limit
+        path: list[tuple[int, _Node]] = []
+        node = root
+        seat = self.seat
+        c = self.exploration
+        legal_of = game.legal_actions
+        apply = game.apply
+        expanded = False
+        while not state.over and moves < limit:
+            to_act = state.to_act
+            if node is root:
+                actor = seat
+            elif len(to_act) == 1:
+                actor = to_act[0]
+            else:
+                actor = to_act[rng.randrange(len(to_act))]
+            legal = legal_of(state, actor)
+            children = node.children
+            untried = []
+            for action in legal:
+                child = children.get((actor, action))
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = children[actor, action] = _Node()
+                expanded = True
+            else:
+                action, child = _ucb(children, actor, legal, c)
+            apply(state, actor, action)
+            moves += 1
+            path.append((actor, child))
+            node = child
+            if expanded:
+                break
+        rewards = self._playout(game, state, moves, limit, rng)
+        for actor, visited in path:
+            visited.visits += 1
+            visited.reward += rewards[actor]
+
+    def _playout(
+        self, game: Game[Any], state: State, moves: int, limit: int, rng: random.Random
+    ) -> list[float]:
+        legal_of = game.legal_actions
+        apply = game.apply
+        rounds_of = game.rounds_played
+        stop_round = None
+        if self.playout_rounds is not None:
+            stop_round = rounds_of(state) + self.playout_rounds
+        randrange = rng.randrange
+        while not state.over and moves < limit:
+            to_act = state.to_act
+            actor = to_act[0] if len(to_act) == 1 else to_act[randrange(len(to_act))]
+            legal = legal_of(state, actor)
+            apply(state, actor, legal[randrange(len(legal))])
+            moves += 1
+            if stop_round is not None and rounds_of(state) >= stop_round:
+                break
+        return _rewards(game, state)
+
+
+def _ucb(
+    children: dict[tuple[int, Action], _Node], actor: int, legal: Sequence[Action], c: float
+) -> tuple[Action, _Node]:
+    best_score = -math.inf
+    best: tuple[Action, _Node] | None = None
+    for action in legal:
+        child = children[actor, action]
+        score = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+        if score > best_score:
+            best_score = score
+            best = (action, child)
+    if best is None:  # pragma: no cover - legal is never empty for a seat to act
+        raise TablecardsError(f"seat {actor} has no legal action to search")
+    return best
+
+
+def _rewards(game: Game[Any], state: State) -> list[float]:
+    """Each seat's share of the win: the winners' when over, else the current leaders'."""
+    players = state.players
+    if state.over:
+        winners: Sequence[int] = game.winners(state)
+    else:
+        scores = game.scores(state)
+        top = max(scores)
+        winners = [seat for seat, score in enumerate(scores) if score == top]
+    out = [0.0] * players
+    if winners:
+        share = 1.0 / len(winners)
+        for seat in winners:
+            out[seat] = share
+    return out
+
+
+def _visits(node: _Node | None) -> int:
+    return -1 if node is None else node.visits
