@@ -18,6 +18,11 @@ from broken_toys import (
     HandsGame,
     HandsState,
     HashOrderSnap,
+    IdleRedeal,
+    LeakyRedeal,
+    LosingRedeal,
+    OrderedRedeal,
+    PeekingRedeal,
     LaxSnap,
     MutatingSnap,
     ShownHands,
@@ -161,6 +166,41 @@ def test_leaks_needs_games_to_declare_what_a_seat_knows_of_hidden_zones() -> Non
     failure = failure_of(ForgetfulHands())
     assert failure.check == "leaks" and "'gave'" in failure.detail
     check_game(HandsGame(), seeds=SEEDS, checks={"leaks"})  # the same game, declared: passes
+
+
+def test_determinisation_catches_a_redeal_that_leaks_the_real_hand() -> None:
+    failure = failure_of(LeakyRedeal(), checks={"determinisation"})
+    assert failure.check == "determinisation"
+    assert "stayed in their real places" in failure.detail and "hand:" in failure.detail
+
+
+def test_determinisation_catches_a_redeal_that_loses_a_card() -> None:
+    failure = failure_of(LosingRedeal(), checks={"determinisation"})
+    assert failure.check == "determinisation"
+    assert "once each" in failure.detail and "lost ids" in failure.detail
+
+
+def test_determinisation_catches_a_redeal_that_changes_the_seats_own_hand() -> None:
+    failure = failure_of(PeekingRedeal(), checks={"determinisation"})
+    assert failure.check == "determinisation"
+    assert "changed what the seat sees: its view" in failure.detail
+
+
+def test_determinisation_catches_a_redeal_that_never_moves_anything() -> None:
+    failure = failure_of(IdleRedeal(), checks={"determinisation"})
+    assert failure.check == "determinisation"
+    assert "real places" in failure.detail
+
+
+def test_determinisation_catches_a_redeal_that_depends_on_the_real_places() -> None:
+    failure = failure_of(OrderedRedeal(), checks={"determinisation"})
+    assert failure.check == "determinisation"
+    assert "depends on where the unseen cards really lie" in failure.detail
+
+
+def test_determinisation_passes_the_engine_redeal_with_declared_known_cards() -> None:
+    report = check_game(HandsGame(), seeds=SEEDS, checks={"determinisation"})
+    assert report.determinisations > 0
 
 
 def test_views_catch_a_view_that_hands_out_part_of_the_state() -> None:

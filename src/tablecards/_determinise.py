@@ -19,6 +19,7 @@ Two properties make a determinisation safe to hand to a bot:
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Collection, Hashable, Iterable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
 __all__ = ["Unseen", "determinise", "redeal", "unseen_zones"]
 
 _BY_ID: Final = attrgetter("id")
+# Set while redealing a determinisation (see redeal_match), per thread.
+_LOCAL: Final = threading.local()
 
 
 @attrs.frozen(slots=True)
@@ -72,37 +75,55 @@ def redeal(
     moves only to a place held by a card of the same back (``back(card)``, default: the card's
     class), so that a point card never lands in a hand of numbered cards. The result depends
     only on which cards lie in the zones (never on where they lay) and on ``rng``: the cards are
-    sorted by id before they are dealt.
+    sorted by id before they are dealt (except when the search redeals a determinisation, whose
+    arrangement is already independent of the real one).
 
     Give several groups in several calls when cards cannot cross from one group to the other
     (each seat's own pack and hand in Stop).
     """
     kept = {card.id for card in keep} if keep else None
-    places: dict[Hashable, list[tuple[list[Any], int]]] = {}
-    cards: dict[Hashable, list[Card]] = {}
+    canonical = not _LOCAL.__dict__.get("settled", False)
+    places: dict[Hashable, list[Any]] = {}
     for zone in zones:
         pile = zone.cards
+        if not pile:
+            continue
+        if kept is None and back is None:
+            kinds = set(map(type, pile))
+            if len(kinds) == 1:
+                # The whole zone is one group's block of places: handled as a slice.
+                places.setdefault(kinds.pop(), []).append(pile)
+                continue
         for index, card in enumerate(pile):
             if kept is not None and card.id in kept:
                 continue
             key = type(card) if back is None else back(card)
-            group = places.get(key)
-            if group is None:
-                group = places[key] = []
-                cards[key] = []
-            group.append((pile, index))
-            cards[key].append(card)
+            places.setdefault(key, []).append((pile, index))
     draw = rng.random
-    for key, slots in places.items():
-        pool = cards[key]
+    for slots in places.values():
+        pool: list[Any] = []
+        for slot in slots:
+            if type(slot) is list:
+                pool.extend(slot)
+            else:
+                pool.append(slot[0][slot[1]])
         if len(pool) < 2:
             continue
-        pool.sort(key=_BY_ID)
+        if canonical:
+            pool.sort(key=_BY_ID)
         # Random sort keys: a C-speed shuffle (random.shuffle loops in Python).
         keys = [draw() for _ in pool]
         order = sorted(range(len(pool)), key=keys.__getitem__)
-        for (pile, index), position in zip(slots, order, strict=True):
-            pile[index] = pool[position]
+        dealt = [pool[position] for position in order]
+        at = 0
+        for slot in slots:
+            if type(slot) is list:
+                size = len(slot)
+                slot[:] = dealt[at : at + size]
+                at += size
+            else:
+                slot[0][slot[1]] = dealt[at]
+                at += 1
 
 
 def determinise(match: Match, seat: int, rng: random.Random) -> Match:
@@ -132,11 +153,16 @@ def determinise(match: Match, seat: int, rng: random.Random) -> Match:
 def redeal_match(match: Match, seat: int, rng: random.Random) -> Match:
     """:func:`determinise` for a match that is already a determinisation for ``seat``.
 
-    Its log holds no secret any more, so it is copied as it is (search bots draw thousands of
-    determinisations from one).
+    Its log holds no secret any more, so it is copied as it is, and its arrangement of the
+    unseen cards owes nothing to the real one, so :func:`redeal` may deal from it without
+    sorting the cards first (search bots draw thousands of determinisations from one).
     """
     new = match.clone()
-    _redeal_in(new, seat, rng)
+    _LOCAL.settled = True
+    try:
+        _redeal_in(new, seat, rng)
+    finally:
+        _LOCAL.settled = False
     return new
 
 

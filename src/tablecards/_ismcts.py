@@ -35,6 +35,9 @@ DEFAULT_ITERATIONS: Final = 200
 #: Rounds a playout may start beyond the one in play before it is scored as it stands.
 DEFAULT_PLAYOUT_ROUNDS: Final = 1
 
+#: Actions a playout may take before it is scored as it stands.
+DEFAULT_PLAYOUT_MOVES: Final = 1000
+
 
 class _Node:
     """A node of the tree: the statistics of the action that leads to it."""
@@ -65,6 +68,9 @@ class IsmctsBot:
         playout_rounds: how many round changes a playout may cross before it stops and the
             match is scored as it stands (the current leaders share the win); ``None`` plays
             every playout to the end of the match.
+        playout_moves: how many actions a playout may take before it is scored as it stands.
+        score_weight: how much of a playout's reward is the seat's score (placed between the
+            lowest and the highest, 0..1) rather than its share of the win.
     """
 
     uses_view: ClassVar[bool] = False
@@ -78,6 +84,10 @@ class IsmctsBot:
         seconds: float | None = None,
         exploration: float = 0.7,
         playout_rounds: int | None = DEFAULT_PLAYOUT_ROUNDS,
+        playout_moves: int = DEFAULT_PLAYOUT_MOVES,
+        score_weight: float = 0.5,
+        playout_bot: str | None = None,
+        guided_moves: int = 1000,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
@@ -88,6 +98,11 @@ class IsmctsBot:
         self.seconds = seconds
         self.exploration = exploration
         self.playout_rounds = playout_rounds
+        self.playout_moves = playout_moves
+        self.score_weight = score_weight
+        self.playout_bot = playout_bot
+        self.guided_moves = guided_moves
+        self._guides: list[Any] | None = None
         #: Iterations run for the last decision (0 when the choice was forced).
         self.last_iterations = 0
 
@@ -189,15 +204,42 @@ class IsmctsBot:
         if self.playout_rounds is not None:
             stop_round = rounds_of(state) + self.playout_rounds
         randrange = rng.randrange
+        limit = min(limit, moves + self.playout_moves)
+        guides = self._guides_for(game, state.players)
+        guided = moves + self.guided_moves if guides else moves
+        view_of = game.view
         while not state.over and moves < limit:
             to_act = state.to_act
             actor = to_act[0] if len(to_act) == 1 else to_act[randrange(len(to_act))]
             legal = legal_of(state, actor)
-            apply(state, actor, legal[randrange(len(legal))])
+            if moves < guided and len(legal) > 1:
+                view = view_of(state, actor)
+                view["moves"] = moves
+                action = guides[actor].choose(view, legal, rng)  # type: ignore[index]
+            else:
+                action = legal[randrange(len(legal))]
+            apply(state, actor, action)
             moves += 1
             if stop_round is not None and rounds_of(state) >= stop_round:
                 break
-        return _rewards(game, state)
+        return _rewards(game, state, self.score_weight)
+
+
+    def _guides_for(self, game: Game[Any], players: int) -> list[Any] | None:
+        """The playout bots, one per seat (``None``: random playouts)."""
+        if self.playout_bot is None:
+            return None
+        if self._guides is None or len(self._guides) != players:
+            from tablecards._errors import UnknownBot
+            from tablecards._plugins import registry
+
+            try:
+                factory = registry().bot(game.name, self.playout_bot).factory
+            except UnknownBot:
+                self.playout_bot = None
+                return None
+            self._guides = [factory(game, seat) for seat in range(players)]
+        return self._guides
 
 
 def _ucb(
@@ -216,20 +258,25 @@ def _ucb(
     return best
 
 
-def _rewards(game: Game[Any], state: State) -> list[float]:
-    """Each seat's share of the win: the winners' when over, else the current leaders'."""
-    players = state.players
+def _rewards(game: Game[Any], state: State, weight: float) -> list[float]:
+    """Each seat's reward in 0..1: its share of the win (the winners' when the match is over,
+    else the current leaders'), blended with ``weight`` of its score's place between the
+    lowest and the highest score (a denser signal than wins alone)."""
+    scores = game.scores(state)
     if state.over:
         winners: Sequence[int] = game.winners(state)
     else:
-        scores = game.scores(state)
         top = max(scores)
         winners = [seat for seat, score in enumerate(scores) if score == top]
-    out = [0.0] * players
+    low, high = min(scores), max(scores)
+    spread = high - low
+    out = [
+        weight * ((score - low) / spread if spread else 0.5) for score in scores
+    ]
     if winners:
-        share = 1.0 / len(winners)
+        share = (1.0 - weight) / len(winners)
         for seat in winners:
-            out[seat] = share
+            out[seat] += share
     return out
 
 
