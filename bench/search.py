@@ -22,6 +22,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from tablecards import InformationSet, IsmctsBot, Match, determinise
@@ -76,8 +77,8 @@ def main() -> None:
         info = InformationSet(match, seat)
         rng = random.Random(2)
         clone = per_call(match.clone, 2000)
-        drawn = per_call(lambda: determinise(match, seat, rng), 2000)
-        again = per_call(lambda: info.determinise(rng), 2000)
+        drawn = per_call(partial(determinise, match, seat, rng), 2000)
+        again = per_call(partial(info.determinise, rng), 2000)
         speed = iterations_per_second(match, seat, args.iterations)
         rows.append((name, players, speed, clone, drawn, again))
         print(
@@ -100,18 +101,18 @@ def _write(rows: list[tuple[str, int, float, float, float, float]], iterations: 
         "other work",
         "- at the first decision of a match (seed 1), default ismcts settings",
         "",
-        "| game | players | iterations/s | clone µs | determinise µs (× clone) "
-        "| from an InformationSet µs (× clone) |",
+        "| game | players | iterations/s | clone µs | determinise µs (x clone) "
+        "| from an InformationSet µs (x clone) |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     for name, players, speed, clone, drawn, again in rows:
         lines.append(
             f"| {name} | {players} | {speed:,.0f} | {clone:.1f} | {drawn:.1f} "
-            f"({drawn / clone:.2f}×) | {again:.1f} ({again / clone:.2f}×) |"
+            f"({drawn / clone:.2f}x) | {again:.1f} ({again / clone:.2f}x) |"
         )
     lines += [
         "",
-        "Targets: ≥ 2,000 iterations/s for Hit! with 3 players; a determinisation within 3× "
+        "Targets: ≥ 2,000 iterations/s for Hit! with 3 players; a determinisation within 3x "
         "a clone. Each ISMCTS iteration draws its determinisation from the seat's "
         "InformationSet (last column).",
         "",

@@ -168,13 +168,12 @@ def _page(done: dict[str, Any], args: Any) -> str:
         f"uv run python bench/strength.py --games {args.games} --workers {args.workers} --write",
         "```",
         "",
-        "| game | players | matches | ISMCTS win rate | 95% interval | 1/N | verdict "
-        "| s/match |",
+        "| game | players | matches | ISMCTS win rate | 95% interval | 1/N | verdict | s/match |",
         "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |",
     ]
-    for game in GAMES:
+    for game, players in GAMES.items():
         if game not in done:
-            lines.append(f"| {game} | {GAMES[game]} | 0 | pending | | | | |")
+            lines.append(f"| {game} | {players} | 0 | pending | | | | |")
             continue
         row = _row(game, done[game])
         lines.append(

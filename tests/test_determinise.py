@@ -111,14 +111,15 @@ def test_a_value_chosen_face_down_is_chosen_again_for_other_seats() -> None:
     """EXH-10: seat 0's chosen value is its own secret: third seats' determinisations vary it,
     and always to a card of the offered colour that the redealt hand holds."""
     match = exchange_chosen()
-    state = match.state
+    state: Any = match.state
     values = set()
     for n in range(40):
-        drawn = determinise(match, 2, random.Random(n)).state
+        drawn: Any = determinise(match, 2, random.Random(n)).state
         held = [c.value for c in drawn.hands[0].cards if c.colour is state.give]
         assert drawn.given in held
         values.add(drawn.given)
-        assert determinise(match, 0, random.Random(n)).state.given == state.given
+        own: Any = determinise(match, 0, random.Random(n)).state
+        assert own.given == state.given
     assert len(values) > 1
 
 
@@ -126,10 +127,12 @@ def test_exchanged_cards_stay_where_their_giver_knows_they_are() -> None:
     """EXH-10: after an exchange the giver knows which card the taker holds."""
     match = exchange_chosen()
     match.apply(1, match.legal_actions(1)[0])
-    given = [card_id for giver, card_id in match.state.passed if giver == 0]
+    state: Any = match.state
+    given = [card_id for giver, card_id in state.passed if giver == 0]
     assert len(given) == 1
     for n in range(10):
-        hand = determinise(match, 0, random.Random(n)).state.hands[1].cards
+        drawn: Any = determinise(match, 0, random.Random(n)).state
+        hand = drawn.hands[1].cards
         assert given[0] in [card.id for card in hand]
 
 
@@ -137,11 +140,13 @@ def test_stop_redeals_each_seats_pack_and_hand_among_themselves() -> None:
     """STOP-01, STOP-04: everyone knows what a seat's pack and hand hold together."""
     match = played("stop", 4, 5, 30)
     for n in range(5):
-        drawn = determinise(match, 0, random.Random(n)).state
+        drawn: Any = determinise(match, 0, random.Random(n)).state
         for owner in range(4):
-            real = match.state
+            real: Any = match.state
             together = sorted(
-                c.id for z in (real.packs[owner], real.hands[owner], real.asides[owner]) for c in z.cards
+                c.id
+                for z in (real.packs[owner], real.hands[owner], real.asides[owner])
+                for c in z.cards
             )
             redealt = sorted(
                 c.id
@@ -171,23 +176,24 @@ def _shuffle_pool(zones: list[Any], rng: random.Random) -> None:
 
 
 def _hit(match: Match, seat: int, rng: random.Random) -> None:
-    _shuffle_pool([match.state.deck], rng)
+    state: Any = match.state
+    _shuffle_pool([state.deck], rng)
 
 
 def _hattrick(match: Match, seat: int, rng: random.Random) -> None:
-    state = match.state
+    state: Any = match.state
     _shuffle_pool([h for h in state.hands if h.owner != seat] + [state.deck], rng)
 
 
 def _stop(match: Match, seat: int, rng: random.Random) -> None:
-    state = match.state
+    state: Any = match.state
     for owner in range(state.players):
         zones = [state.packs[owner]] + ([state.hands[owner]] if owner != seat else [])
         _shuffle_pool(zones, rng)
 
 
 def _exhopp(match: Match, seat: int, rng: random.Random) -> None:
-    state = match.state
+    state: Any = match.state
     _shuffle_pool([h for h in state.hands if h.owner != seat] + [state.stock], rng)
 
 

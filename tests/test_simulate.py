@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import statistics
-from typing import Any
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -134,10 +134,10 @@ def test_permute_seats_plays_every_order_of_the_bots() -> None:
 
 
 def test_permute_seats_gives_the_same_report_on_workers() -> None:
-    kwargs = {"games": 8, "seed": 3, "permute_seats": True, "batch_size": 3}
-    one = tablecards.simulate("hattrick", 4, ["heuristic", "heuristic", "random", "random"], **kwargs)
+    bots = ["heuristic", "heuristic", "random", "random"]
+    one = tablecards.simulate("hattrick", 4, bots, 8, 3, permute_seats=True, batch_size=3)
     two = tablecards.simulate(
-        "hattrick", 4, ["heuristic", "heuristic", "random", "random"], workers=2, **kwargs
+        "hattrick", 4, bots, 8, 3, permute_seats=True, batch_size=3, workers=2
     )
     assert one == two
 

@@ -83,7 +83,7 @@ def redeal(
     """
     kept = {card.id for card in keep} if keep else None
     canonical = not _LOCAL.__dict__.get("settled", False)
-    places: dict[Hashable, list[Any]] = {}
+    places: dict[Any, list[Any]] = {}
     for zone in zones:
         pile = zone.cards
         if not pile:
@@ -92,12 +92,13 @@ def redeal(
             kinds = set(map(type, pile))
             if len(kinds) == 1:
                 # The whole zone is one group's block of places: handled as a slice.
-                places.setdefault(kinds.pop(), []).append(pile)
+                kind: Any = kinds.pop()
+                places.setdefault(kind, []).append(pile)
                 continue
         for index, card in enumerate(pile):
             if kept is not None and card.id in kept:
                 continue
-            key = type(card) if back is None else back(card)
+            key: Any = type(card) if back is None else back(card)
             places.setdefault(key, []).append((pile, index))
     draw = rng.random
     for slots in places.values():

@@ -140,11 +140,7 @@ class IsmctsBot:
                 break
         self.last_iterations = done
         seat = self.seat
-        best = max(
-            actions,
-            key=lambda a: _visits(root.children.get((seat, a))),
-        )
-        return best
+        return max(actions, key=lambda a: _visits(root.children.get((seat, a))))
 
     # -- one iteration ----------------------------------------------------------------------
 
@@ -224,7 +220,6 @@ class IsmctsBot:
                 break
         return _rewards(game, state, self.score_weight)
 
-
     def _guides_for(self, game: Game[Any], players: int) -> list[Any] | None:
         """The playout bots, one per seat (``None``: random playouts)."""
         if self.playout_bot is None:
@@ -270,9 +265,7 @@ def _rewards(game: Game[Any], state: State, weight: float) -> list[float]:
         winners = [seat for seat, score in enumerate(scores) if score == top]
     low, high = min(scores), max(scores)
     spread = high - low
-    out = [
-        weight * ((score - low) / spread if spread else 0.5) for score in scores
-    ]
+    out = [weight * ((score - low) / spread if spread else 0.5) for score in scores]
     if winners:
         share = (1.0 - weight) / len(winners)
         for seat in winners:

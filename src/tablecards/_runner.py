@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
-from typing import Any
+from collections.abc import Sequence
 
 import attrs
 from typing_extensions import Protocol
@@ -62,8 +60,9 @@ def play(
 ) -> Result:
     """Play ``match`` to its end with one bot per seat and return its result.
 
-    Bots are asked through :func:`bot_choice`: a :class:`SearchBot` gets its seat's
-    :class:`InformationSet`, any other bot its seat's view. In an open moment the ``arbiter`` (default :class:`RandomPriority`) picks which of the seats
+    Bots are asked through :func:`~tablecards.bot_choice`: a :class:`~tablecards.SearchBot`
+    gets its seat's :class:`~tablecards.InformationSet`, any other bot its seat's view. In an
+    open moment the ``arbiter`` (default :class:`RandomPriority`) picks which of the seats
     that may act is asked first; the bot may act or pass, and the loop asks again. Each bot gets
     its own generator derived from ``seed``, and arbitration another, so a match played with the
     same seed, bots and match seed is the same match.

@@ -23,8 +23,8 @@ import click
 from rich.text import Text
 
 from tablecards._bots import Bot
-from tablecards._infoset import bot_choice
 from tablecards._errors import IllegalAction, NotYourTurn, TablecardsError
+from tablecards._infoset import bot_choice
 from tablecards._match import Match
 from tablecards._plugins import registry
 from tablecards._runner import RandomPriority

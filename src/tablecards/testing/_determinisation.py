@@ -169,9 +169,7 @@ def _check_cards(match: Match, drawn: Match, seat: int, where: Where) -> None:
         )
 
 
-def _stuck_zone(
-    truth: dict[str, list[Any]], known: set[int], draws: list[Match]
-) -> str | None:
+def _stuck_zone(truth: dict[str, list[Any]], known: set[int], draws: list[Match]) -> str | None:
     for name, cards in truth.items():
         places = [(index, card) for index, card in enumerate(cards) if card.id not in known]
         if len(places) < STUCK_AT:
@@ -200,4 +198,3 @@ def _first_difference(left: Any, right: Any) -> str:
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 120 else text[:120] + "..."
-

@@ -94,9 +94,9 @@ def _choose_again(state: ExHoppState, seat: int, rng: random.Random) -> None:
     if state.given is not None and state.current != seat and state.give is not None:
         state.given = _value_in(state, state.current, state.give, rng)
     accepter = state.accepter
-    if state.returned is not None and accepter is not None and accepter != seat:
-        if state.want is not None:
-            state.returned = _value_in(state, accepter, state.want, rng)
+    want = state.want
+    if state.returned is not None and accepter is not None and accepter != seat and want:
+        state.returned = _value_in(state, accepter, want, rng)
 
 
 def _value_in(state: ExHoppState, owner: int, colour: Colour, rng: random.Random) -> int:
