@@ -138,7 +138,11 @@ def test_ctrl_c_saves_the_match_before_quitting(
 
 def test_end_of_input_and_quit_save_too(tmp_path: Path) -> None:
     save = tmp_path / "match.json"
-    assert play(["hit", "--seed", "2", "--save", str(save)], "1\n").exit_code == 130
+    ended = play(["hit", "--seed", "2", "--save", str(save)], "1\n")
+    # The end of a script is a normal way to stop: exit 0, a short message, the match saved.
+    assert ended.exit_code == 0
+    assert "End of input: the match stops here." in ended.output
+    assert "Interrupted" not in ended.output
     assert sum(seat == 0 for seat, _ in Match.from_json(save.read_text()).log) == 1
     result = play(["hit", "--seed", "2", "--save", str(save)], "?\n1\nq\n")
     assert result.exit_code == 0
@@ -158,7 +162,7 @@ def test_the_same_seed_and_choices_give_the_same_match(tmp_path: Path) -> None:
     [
         (["nogame"], "unknown game 'nogame'"),
         (["hit", "--seat", "7"], "seat 7 is not a seat of 3"),
-        (["hit", "--bots", "random,random,random"], "3 bots for the 2 seats not played by you"),
+        (["hit", "--bots", "random,random,random"], "3 bots for 2 seats (the seats not played by"),
         (["hit", "--bots", "genius"], "unknown bot 'genius'"),
         (["hit", "--players", "9"], "played by 2 to 6 players, not 9"),
     ],

@@ -1,4 +1,5 @@
-"""Terminal rendering: the generic screen, the plugins' hooks, and per-seat event lines."""
+"""Terminal rendering and words: the generic screen, the plugins' screens, the games' words
+(``Game.describe_event``/``describe_play``), per-seat log lines and their summary."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from rich.console import Console, RenderableType
 from toys import SnapCard, SnapGame
 
 import tablecards
-from tablecards import CardsMoved, Match, hookimpl
-from tablecards._render import describe_event, generic_event, render_view
-from tablecards.cli._screen import Journal
+from tablecards import CardsMoved, Match, RoundEnded, Shuffled, TurnStarted, hookimpl
+from tablecards._render import render_view
+from tablecards.cli._screen import Journal, seat_names, summarise
 
 
 def text(renderable: RenderableType) -> str:
@@ -49,22 +50,13 @@ def test_a_plugin_rendering_wins_and_other_games_fall_back() -> None:
     def tablecards_render_view(game: Any, view: Mapping[str, Any], seat: int | None) -> Any:
         return f"SNAP TABLE for seat {seat}" if game.name == "snap" else None
 
-    @hookimpl
-    def tablecards_describe_event(game: Any, event: Mapping[str, Any]) -> str | None:
-        return "a snap event" if game.name == "snap" else None
-
     plugin.tablecards_render_view = tablecards_render_view
-    plugin.tablecards_describe_event = tablecards_describe_event
     pm = tablecards.plugin_manager(load_entrypoints=False)
     pm.register(plugin)
     snap = Match(SnapGame(), players=2, seed=1)
     assert text(render_view(pm, snap.game, snap.view(0), 0)).strip() == "SNAP TABLE for seat 0"
-    assert describe_event(pm, snap.game, {"event": "Shuffled", "zone": "deck"}) == "a snap event"
     hit = Match("hit", seed=1)
     assert "what seat 0 sees" in text(render_view(pm, hit.game, hit.view(0), 0))
-    assert describe_event(pm, hit.game, {"event": "Shuffled", "zone": "deck"}) == (
-        "Shuffled: zone=deck"
-    )
 
 
 def test_hit_draws_its_own_table_through_the_installed_plugin() -> None:
@@ -73,8 +65,10 @@ def test_hit_draws_its_own_table_through_the_installed_plugin() -> None:
     screen = text(render_view(pm, match.game, match.view(2), 2))
     assert "Hit! - round 1 of 1 - deck: 89 cards" in screen
     assert "2 (you)" in screen and "> 0" in screen
-    line = describe_event(pm, match.game, {"event": "Busted", "seat": 1, "value": 4, "lost": 5})
-    assert line == "seat 1 BUSTS on a 4: 5 cards go to the box (HIT-06)"
+    assert "HIT-" not in screen  # rule IDs only on request
+
+
+NAMES = ["Ana", "Ben", "you"]
 
 
 def test_journal_lines_hide_private_cards_from_other_seats() -> None:
@@ -82,29 +76,61 @@ def test_journal_lines_hide_private_cards_from_other_seats() -> None:
     journal = Journal()
     cards = (SnapCard(0, 5), SnapCard(1, 9))
     journal.entries.append(CardsMoved("deck", "hand:1", 2, cards, to=frozenset({1})))
-    assert journal.lines(game, 1, 5) == ["  2 cards deck -> hand:1 (5, 9)"]
-    assert journal.lines(game, 0, 5) == ["  2 cards deck -> hand:1"]
-    assert journal.lines(game, None, 5) == ["  2 cards deck -> hand:1 (5, 9)"]
+    assert journal.lines(game, 1, NAMES) == ["  Two cards go from the deck to a hand: 5, 9"]
+    assert journal.lines(game, 0, NAMES) == ["  Two cards go from the deck to a hand"]
+    assert journal.lines(game, None, NAMES) == ["  Two cards go from the deck to a hand: 5, 9"]
 
 
 def test_journal_puts_each_action_before_its_events() -> None:
     journal = Journal()
     match = Match(SnapGame(), players=2, seed=1, observers=[journal])
     match.apply(0, match.legal_actions(0)[0])
-    lines = journal.lines(match.game, 0, 10)
-    assert lines[0] == "  Shuffled: zone=deck"
-    assert lines[1].startswith("seat 0 (you): ")
-    assert lines[2].startswith("  1 card deck -> pile (")
+    lines = journal.lines(match.game, 0, seat_names(2, 0))
+    assert lines[0] == "  The deck is shuffled"
+    assert lines[1].startswith("You: ")
+    assert lines[2].startswith("  One card goes from the deck to the pile: ")
 
 
-def test_generic_event_text() -> None:
+def test_the_generic_words_never_show_zone_ids() -> None:
     game = SnapGame()
-    assert generic_event(game, {"event": "TurnStarted", "seat": 2, "round": 3}) == (
-        "seat 2 begins a turn (round 3)"
+    assert game.describe_event(TurnStarted(2, 3), 0, NAMES) == "your turn"
+    assert game.describe_event(TurnStarted(0), 2, NAMES) == "Ana's turn"
+    assert game.describe_event(Shuffled("hand:2"), 2, NAMES) == "a hand is shuffled"
+    assert game.describe_event(RoundEnded(1, (3, 0, 5)), None, NAMES) == (
+        "round 1 ends: Ana 3, Ben 0, you 5"
     )
-    assert generic_event(game, {"event": "Snapped", "seat": 1, "count": 4}) == (
-        "Snapped: seat=1 count=4"
-    )
+    moved = CardsMoved("row:0", "loot:2", 1)
+    assert game.describe_event(moved, 1, NAMES) == "one card goes from a row to a loot"
+
+
+def test_the_generic_words_name_seats_in_a_games_own_events() -> None:
+    from tablecards_tutorial import PileWon
+
+    class Quiet(SnapGame):  # a game with no words of its own for PileWon
+        pass
+
+    assert Quiet().describe_event(PileWon(1, 4), 0, NAMES) == "pile won: seat Ben, count 4"
+
+
+def test_the_generic_log_line_of_a_play_and_of_a_secret_one() -> None:
+    game = SnapGame()
+    action = game.actions[0]()
+    assert game.describe_play(2, None, NAMES) == "you make a secret choice"
+    assert game.describe_play(0, None, NAMES) == "Ana makes a secret choice"
+    assert game.describe_play(1, action, NAMES) == f"Ben: {game.describe(action)}"
+
+
+def test_summarise_counts_repeats_and_cuts_the_oldest() -> None:
+    assert summarise(["a", "a", "b"]) == ["a (x2)", "b"]
+    lines = ["Seat 1 draws a card", "Seat 2 passes"] * 10 + [f"line {n}" for n in range(20)]
+    short = summarise(lines, limit=8)
+    assert len(short) == 9 and short[0].startswith("... 14 earlier lines")
+    assert short[-1] == "line 19"
+    assert summarise([*lines[:20], "end"], limit=8) == [
+        "Seat 1 draws a card (x10)",
+        "Seat 2 passes (x10)",
+        "end",
+    ]
 
 
 def test_generic_texts_label_cards_as_the_game_does() -> None:
@@ -112,12 +138,10 @@ def test_generic_texts_label_cards_as_the_game_does() -> None:
         def card_label(self, card: Mapping[str, Any]) -> str:
             return f"rank-{card['rank']}"
 
-    moved = {
-        "event": "CardsMoved",
-        "src": "deck",
-        "dst": "pile",
-        "count": 1,
-        "cards": [{"id": 5, "rank": 1}],
-    }
-    assert generic_event(LabelledSnap(), moved) == "1 card deck -> pile (rank-1)"
-    assert generic_event(SnapGame(), moved) == "1 card deck -> pile (1)"
+    moved = CardsMoved("deck", "pile", 1, (SnapCard(5, 1),))
+    assert LabelledSnap().describe_event(moved, 0, NAMES) == (
+        "one card goes from the deck to the pile: rank-1"
+    )
+    assert (
+        SnapGame().describe_event(moved, 0, NAMES) == "one card goes from the deck to the pile: 1"
+    )

@@ -63,7 +63,7 @@ def test_move_limit_counts_truncations() -> None:
     ("extra", "message"),
     [
         (["--bots", "genius,random,random"], "unknown bot 'genius' for game 'hit'"),
-        (["--players", "2"], "3 bots for 2 players"),
+        (["--players", "2"], "3 bots for 2 seats"),
         (["-o", "rounds=0"], "bad option value"),
     ],
 )
@@ -83,3 +83,14 @@ def test_permute_seats_is_the_api_option() -> None:
     assert json.loads(result.stdout) == report.to_json()
     rotated = json.loads(CliRunner().invoke(cli, [*args, "--json"]).stdout)
     assert rotated != report.to_json()
+
+
+def test_one_bot_name_fills_every_seat_as_in_play() -> None:
+    args = ["simulate", "hit", "--bots", "heuristic", "-n", "4", "--seed", "1", "--json"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["players"] == 3  # Hit!'s default seat count
+    assert {entry["bot"] for entry in report["by_bot"]} == {"heuristic"}
+    four = CliRunner().invoke(cli, [*args, "--players", "4"])
+    assert json.loads(four.stdout)["players"] == 4

@@ -12,6 +12,7 @@ from tablecards._cards import Card, Visibility, Zone
 from tablecards._determinise import Unseen, determinise, redeal, unseen_zones
 from tablecards._errors import (
     IllegalAction,
+    MalformedAction,
     MatchOver,
     NotYourTurn,
     PluginError,
@@ -21,6 +22,7 @@ from tablecards._errors import (
     UnknownBot,
     UnknownGame,
     UnknownOption,
+    UnknownSeat,
 )
 from tablecards._events import CardsMoved, Event, EventRecorder, RoundEnded, Shuffled, TurnStarted
 from tablecards._game import Game, NoOptions, Result, seat_option
@@ -40,6 +42,7 @@ from tablecards._plugins import (
 )
 from tablecards._random import MatchRandom
 from tablecards._runner import Arbiter, RandomPriority, SeatPriority, play
+from tablecards._schema import view_schema
 from tablecards._seats import clockwise, next_seat
 from tablecards._serial import action_from_json, action_to_json, snapshot
 from tablecards._simulate import (
@@ -70,6 +73,7 @@ __all__ = [
     "IllegalAction",
     "InformationSet",
     "IsmctsBot",
+    "MalformedAction",
     "Match",
     "MatchOver",
     "MatchRandom",
@@ -96,6 +100,7 @@ __all__ = [
     "UnknownBot",
     "UnknownGame",
     "UnknownOption",
+    "UnknownSeat",
     "Unseen",
     "Visibility",
     "Zone",
@@ -118,4 +123,5 @@ __all__ = [
     "simulate",
     "snapshot",
     "unseen_zones",
+    "view_schema",
 ]

@@ -28,7 +28,7 @@ import attrs
 
 from tablecards._actions import Action
 from tablecards._cards import Card, Zone
-from tablecards._errors import TablecardsError
+from tablecards._errors import UnknownSeat
 from tablecards._random import MatchRandom
 from tablecards._state import State
 
@@ -139,10 +139,11 @@ def determinise(match: Match, seat: int, rng: random.Random) -> Match:
     matches differing only in what ``seat`` cannot see give the same determinisation.
 
     The new match plays forward like any match (``apply``, ``legal_actions``, ``view``,
-    ``clone``, ``result``) but has no observers and cannot be saved or undone.
+    ``clone``, ``result``) but has no observers and cannot be saved, undone or asked for
+    ``events_for``: its state was drawn, not played, so its seed and log do not replay it.
 
     Raises:
-        TablecardsError: ``seat`` is not a seat of the match.
+        UnknownSeat: ``seat`` is not a seat of the match.
     """
     _check_seat(match, seat)
     new = match.clone()
@@ -196,6 +197,4 @@ def _base_redact() -> Any:
 
 def _check_seat(match: Match, seat: object) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < match.players:
-        raise TablecardsError(
-            f"cannot determinise for seat {seat!r}: seats are 0 to {match.players - 1}"
-        )
+        raise UnknownSeat(seat, match.players)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 __all__ = [
     "IllegalAction",
+    "MalformedAction",
     "MatchOver",
     "NotYourTurn",
     "PluginError",
@@ -16,7 +18,36 @@ __all__ = [
     "UnknownBot",
     "UnknownGame",
     "UnknownOption",
+    "UnknownSeat",
+    "brief",
+    "show",
 ]
+
+# Error messages show the caller's values through a bounded repr: no input (a huge number, a
+# self-referential list, an object whose repr fails) can make a refusal itself crash or flood.
+_REPR = reprlib.Repr()
+_REPR.maxstring = 60
+_REPR.maxother = 60
+_REPR.maxlong = 40
+
+
+def show(value: object) -> str:
+    """A short, safe repr of any value for an error message."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"<int of {value.bit_length()} bits>"  # repr() of a huge int may itself fail
+    try:
+        return _REPR.repr(value)
+    except Exception:  # a broken __repr__ must not hide the error being reported
+        return f"<{type(value).__name__} object>"
+
+
+def brief(error: BaseException, limit: int = 200) -> str:
+    """An exception's message for another message, cut to ``limit`` characters."""
+    try:
+        text = str(error)
+    except Exception:
+        return type(error).__name__
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class TablecardsError(Exception):
@@ -47,7 +78,7 @@ class NotYourTurn(TablecardsError):
         why = f": {reason}" if reason else ""
         where = f" [{rule}]" if rule else ""
         super().__init__(
-            f"seat {seat} cannot play {action!r}: it is not their turn (to act: {waiting}){why}"
+            f"seat {seat} cannot play {show(action)}: it is not their turn (to act: {waiting}){why}"
             f"{where}"
         )
 
@@ -65,7 +96,41 @@ class IllegalAction(TablecardsError):
         self.reason = reason
         self.rule = rule
         where = f" [{rule}]" if rule else ""
-        super().__init__(f"seat {seat} cannot play {action!r}: {reason}{where}")
+        super().__init__(f"seat {show(seat)} cannot play {show(action)}: {reason}{where}")
+
+
+class UnknownSeat(TablecardsError):
+    """A seat argument that is not a seat of the match: not an ``int`` (a ``bool`` is not a
+    seat either) or not in ``range(players)``.
+
+    Raised before any game code runs, so a refusal never describes another seat's situation.
+    ``seat`` is the value given, ``players`` the match's seat count. The match is unchanged.
+    """
+
+    def __init__(self, seat: object, players: int, *, spectator: bool = False) -> None:
+        self.seat = seat
+        self.players = players
+        given = show(seat)
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            given = f"{given} ({type(seat).__name__})"
+        others = " or None for a spectator" if spectator else ""
+        super().__init__(
+            f"{given} is not a seat of this match: seats are 0 to {players - 1}{others}"
+        )
+
+
+class MalformedAction(TablecardsError, ValueError):
+    """A client's action data that cannot be read as an action of the game.
+
+    Not an object, not JSON, an unknown type, missing, extra or wrong-typed fields. ``reason``
+    says what is wrong and what was expected (the known types, the fields and their types).
+    It also derives from :class:`ValueError`, which :func:`~tablecards.action_from_json` used
+    to raise.
+    """
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"malformed action: {reason}")
 
 
 class MatchOver(TablecardsError):

@@ -10,14 +10,23 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
+from tablecards import _describe
 from tablecards._actions import Action, Illegal
 from tablecards._cards import Card
 from tablecards._determinise import redeal, unseen_zones
-from tablecards._errors import UnknownOption
+from tablecards._errors import MalformedAction, RulesError, UnknownOption, show
+from tablecards._events import Event
+from tablecards._fields import read_action
 from tablecards._random import MatchRandom
+from tablecards._serial import action_to_json
 from tablecards._state import State
 
-__all__ = ["Game", "NoOptions", "Result", "seat_option"]
+__all__ = ["RESERVED_VIEW_KEYS", "Game", "NoOptions", "Result", "seat_option"]
+
+#: The keys of a view that the engine writes; a game's :meth:`Game.view_extra` may not use them.
+RESERVED_VIEW_KEYS: frozenset[str] = frozenset(
+    ("game", "seat", "players", "to_act", "over", "zones", "moves")
+)
 
 S = TypeVar("S", bound=State)
 
@@ -172,7 +181,7 @@ class Game(Generic[S]):
             raise UnknownOption(
                 self.name,
                 f"{self.title} is played by {self.min_players} to {self.max_players} players, "
-                f"not {players}",
+                f"not {show(players)}",
             )
         for field in attrs.fields(type(self.options)):
             value = getattr(self.options, field.name)
@@ -212,8 +221,22 @@ class Game(Generic[S]):
         """Game-specific public information for ``seat``'s view (phase, bids, scores…).
 
         Whatever this returns must be visible to ``seat``; zones are rendered by the engine.
+        The keys sit beside the engine's own, which are reserved (``game``, ``seat``,
+        ``players``, ``to_act``, ``over``, ``zones``, ``moves``): returning one of them is a
+        plugin bug, refused with :class:`~tablecards.RulesError` (see
+        :func:`tablecards.view_schema`).
         """
         return {}
+
+    def default_action(self, state: S, seat: int) -> Action | None:
+        """What ``seat``, which may act now but has not, does when a real-time table closes
+        the moment after a delay (optional).
+
+        A server applies it for each seat still silent when an open moment times out (Stop:
+        decline a Stop! call). ``None`` (the default): the game declares no default here, and
+        the table keeps waiting. A default must be one of the seat's legal actions.
+        """
+        return None
 
     def known_cards(self, state: S, seat: int) -> Collection[Card]:
         """Cards whose place ``seat`` knows although they lie in zones it cannot see.
@@ -288,8 +311,40 @@ class Game(Generic[S]):
         return " ".join(values) if values else f"#{card.get('id')}"
 
     def describe(self, action: Action) -> str:
-        """A short human description of an action, for menus and logs."""
-        return repr(action)
+        """An action as a menu item, in the imperative ("draw again", "bid 2 x 3").
+
+        ``tablecards play`` numbers these and accepts them typed back, so two legal actions
+        should never read alike. The default is the typed form (``Raise bid=2 values=1 plus=0``).
+        The log's words for a played action are :meth:`describe_play`'s.
+        """
+        return _describe.typed_form(action)
+
+    def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
+        """One line of the log: seat ``actor`` played ``action`` ("Cleo calls Stop!").
+
+        ``action`` is already what the reader may see (:meth:`redact_action`): ``None`` when it
+        is hidden from them, and the words must then say no more than that a choice was made.
+        ``names[i]`` is how seat ``i`` is called; a caller may call the reader "you", so build
+        sentences with :mod:`tablecards.words` (``says("you", "calls") == "you call"``).
+        The default reads "Ana: draw again" (the menu text of :meth:`describe`).
+        """
+        return _describe.action_words(self, actor, action, names)
+
+    def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
+        """One event in the game's words, as ``seat`` sees it; ``None``: nothing worth saying.
+
+        ``event`` is the version ``seat`` may see (:meth:`Event.seen_by
+        <tablecards.Event.seen_by>`, as ``Match.events_for`` gives them), so words built
+        from its fields never tell more than the seat may know. ``names`` is as in
+        :meth:`describe_play`. This is the one place where a game puts its events into words,
+        for the terminal, replays and networked tables alike.
+
+        The default never shows zone ids: a card move reads "one card goes from the deck to a
+        hand: 7", a turn "Ana's turn", a round's end its scores, any other event its name and
+        fields ("pile won: seat Cleo, count 5"). Games override it (returning
+        ``super().describe_event(...)`` for the events they leave to it).
+        """
+        return _describe.event_words(self, event, names)
 
     @classmethod
     def rules_text(cls) -> str | None:
@@ -321,12 +376,52 @@ class Game(Generic[S]):
             "over": state.over,
             "zones": {zone.name: zone.view(seat) for zone in state.zones()},
         }
-        out.update(self.view_extra(state, seat))
+        extra = self.view_extra(state, seat)
+        if not RESERVED_VIEW_KEYS.isdisjoint(extra):
+            clash = sorted(RESERVED_VIEW_KEYS.intersection(extra))
+            raise RulesError(
+                f"{self.name}'s view_extra returned the engine's reserved key(s) "
+                f"{', '.join(clash)}: a game's view keys must sit beside the engine's"
+            )
+        out.update(extra)
         return out
 
     def action_types(self) -> Mapping[str, type[Action]]:
         """The game's action classes by name."""
         return {cls.__name__: cls for cls in self.actions}
+
+    def parse_action(self, data: Mapping[str, Any] | str | bytes) -> Action:
+        """A client's action data as an action of this game.
+
+        ``data`` is the JSON form :meth:`action_json` gives (``{"type": "Raise", "bid": 1,
+        "values": 1}``), as a dict or as JSON text (``str`` or ``bytes``). Fields the action
+        class declares with a default (a rule-given one, such as Stop's ``plus=0``) may be
+        omitted. ``parse_action(action_json(a)) == a`` for every action of the game.
+
+        Whether the action is legal is the match's question, not this one's.
+
+        Raises:
+            MalformedAction: not JSON, not an object, an unknown type, or missing, extra or
+                wrong-typed fields; the message says what was expected.
+        """
+        types = _ACTION_TYPES.get(type(self))
+        if types is None:
+            types = _ACTION_TYPES[type(self)] = dict(self.action_types())
+        return read_action(types, data)
+
+    def action_json(self, action: Action) -> dict[str, Any]:
+        """An action of this game as JSON-ready data: ``{"type": name, field: value, ...}``.
+
+        Raises:
+            MalformedAction: ``action`` is not an action of this game.
+        """
+        if type(action) not in self.actions:
+            raise MalformedAction(f"{show(action)} is not an action of {self.name}")
+        return action_to_json(action)
+
+
+# The action classes by name, per game class: parse_action is called for every client message.
+_ACTION_TYPES: dict[type[Game[Any]], dict[str, type[Action]]] = {}
 
 
 def _first_line(error: Exception) -> str:

@@ -20,13 +20,16 @@ simulations pay nothing for them. The protocol, for each match::
 Events carry their own visibility: an observer that acts for one seat shows only
 ``event.seen_by(seat)``.
 
-*Terminal hooks* let a game plugin draw its own screen in ``tablecards play`` and
-``tablecards replay``. They are *firstresult* hooks called on the installed plugins: each
+The *terminal hook* lets a game plugin draw its own screen in ``tablecards play`` and
+``tablecards replay``. It is a *firstresult* hook called on the installed plugins: each
 implementation returns ``None`` for games that are not its own, the first non-``None`` answer
 wins, and when no plugin answers the command line falls back to a generic rendering::
 
     tablecards_render_view(game, view, seat)     -> a rich renderable, or None
-    tablecards_describe_event(game, event)       -> one line of text, or None
+
+Words are not a hook: a game puts its events and plays into words with
+:meth:`tablecards.Game.describe_event` and :meth:`tablecards.Game.describe_play`, which every
+screen, replay and networked table calls.
 """
 
 from __future__ import annotations
@@ -165,18 +168,4 @@ def tablecards_render_view(
     Called each time the screen is drawn; stops at the first non-``None`` result. When no
     plugin answers, the generic rendering of :mod:`tablecards._render` is used. Import rich
     inside the implementation, so that loading the plugin stays cheap for simulations.
-    """
-
-
-@hookspec(firstresult=True)
-def tablecards_describe_event(game: Game[Any], event: Mapping[str, Any]) -> str | None:
-    """Describe one event in a line of text, for the terminal's list of last events.
-
-    :param game: the game being played; return ``None`` unless it is one of yours.
-    :param event: the event's JSON (:meth:`tablecards.Event.to_json`) as the viewing seat may
-        see it: its class name under ``"event"``, then its fields.
-    :return: a short sentence (rich markup allowed), or ``None`` to let the generic
-        description (``"Stole: seat=1 value=4 ..."``) stand.
-
-    Called for each event shown; stops at the first non-``None`` result.
     """

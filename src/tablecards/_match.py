@@ -12,25 +12,28 @@ The flow of one action::
 
 from __future__ import annotations
 
+import bisect
 import json
-from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-import pluggy
-
-from tablecards import _hookspecs
 from tablecards._actions import Action
+from tablecards._checks import action_checks, check_constructor, check_since, field_error
 from tablecards._errors import (
     IllegalAction,
     MatchOver,
     NotYourTurn,
+    PluginError,
     RulesError,
     SaveError,
     TablecardsError,
+    UnknownSeat,
+    brief,
+    show,
 )
 from tablecards._events import Event
 from tablecards._game import Game, Result
+from tablecards._observers import Observers, observer_hooks
 from tablecards._random import MatchRandom
 from tablecards._serial import action_from_json, action_to_json, dumps, snapshot
 from tablecards._state import State
@@ -56,18 +59,26 @@ class Match:
         game: a game from :func:`tablecards.load_game`, or its name.
         players: the number of seats (default: the game's default).
         seed: seeds the match's only random generator: the same seed and the same actions give
-            the same match, byte for byte in :meth:`to_json`.
+            the same match, byte for byte in :meth:`to_json`. ``None`` (the default) draws a
+            fresh seed from the operating system's secure source (``secrets``), readable as
+            :attr:`seed` and saved. Pass a seed to replay or reproduce a match; a server must
+            not pass a constant, or every match would deal the same cards.
         observers: objects with ``@tablecards.hookimpl`` methods of the match hooks
             (see :mod:`tablecards` hook specs), called as the match goes.
         move_limit: how many actions before the engine ends the match as truncated (default:
             the game's ``move_limit``).
 
     Raises:
-        UnknownOption: the game cannot be played by that many players.
+        UnknownGame: ``game`` is neither a game nor the name of an installed game.
+        UnknownOption: the game cannot be played by that many players, or ``players``,
+            ``seed`` or ``move_limit`` is not a whole number in range (a ``bool`` is not one).
+        PluginError: an observer's hook methods are invalid (or one is given twice).
     """
 
     __slots__ = (
         "_apply",
+        "_checks",
+        "_events",
         "_game",
         "_hooks",
         "_limit",
@@ -76,7 +87,6 @@ class Match:
         "_seed",
         "_state",
         "_truncated",
-        "_types",
         "_why",
     )
 
@@ -84,44 +94,44 @@ class Match:
         self,
         game: Game[Any] | str,
         players: int | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         *,
         observers: Iterable[object] = (),
         move_limit: int | None = None,
     ) -> None:
-        if isinstance(game, str):
-            from tablecards._plugins import load_game
-
-            game = load_game(game)
-        if players is None:
-            players = game.default_players
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-        game.check_players(players)
+        game, players, seed, limit = check_constructor(game, players, seed, move_limit)
         self._game: Game[Any] = game
-        self._players = players
-        self._seed = seed
-        self._limit = game.move_limit(players) if move_limit is None else move_limit
+        self._players: int = players
+        self._seed: int = seed
+        self._limit = limit
         self._log: list[tuple[int, Action]] = []
         self._truncated = False
-        self._types = frozenset(game.actions)
+        # Each action class of the game, with the check of its fields (None: no fields).
+        self._checks = action_checks(game.actions)
         # Bound once: apply() is the hot path of every simulation.
         self._why = game.why_illegal
         self._apply = game.apply
-        self._hooks = _observer_hooks(observers)
+        # (move, event) pairs, once someone asked for events_for(); None until then.
+        self._events: list[tuple[int, Event]] | None = None
+        self._hooks = _hooks_of(observers)
         self._state: State = self._new_state()
         hooks = self._hooks
         if hooks is not None:
-            self._flush(hooks)
+            self._flush()
             if hooks.started is not None:
                 hooks.started(match=self)
 
     def _new_state(self) -> State:
         state: State = self._game.initial_state(self._players, MatchRandom(self._seed))
-        if self._hooks is not None and self._hooks.event is not None:
+        if self._listening():
             state.sink = []
         self._game.setup(state)
         return state
+
+    def _listening(self) -> bool:
+        """Whether events are wanted: an observer listens, or events_for() records them."""
+        hooks = self._hooks
+        return self._events is not None or (hooks is not None and hooks.event is not None)
 
     # -- reading --------------------------------------------------------------------------------
 
@@ -185,16 +195,31 @@ class Match:
         )
 
     def legal_actions(self, seat: int) -> Sequence[Action]:
-        """Every action ``seat`` may take now; empty when the seat may not act."""
-        if self._truncated or seat not in self._state.to_act:
+        """Every action ``seat`` may take now; empty when the seat may not act.
+
+        Raises:
+            UnknownSeat: ``seat`` is not a seat of the match.
+        """
+        state = self._state
+        if type(seat) is int and seat in state.to_act:
+            return () if self._truncated else self._game.legal_actions(state, seat)
+        seat = self._seat(seat)
+        if self._truncated or seat not in state.to_act:
             return ()
-        return self._game.legal_actions(self._state, seat)
+        return self._game.legal_actions(state, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator), as JSON-ready data.
 
-        Hidden zones show only their size; the game adds its public information.
+        Hidden zones show only their size; the game adds its public information beside the
+        engine's keys (the layout: :func:`tablecards.view_schema`).
+
+        Raises:
+            UnknownSeat: ``seat`` is neither a seat of the match nor ``None``.
+            RulesError: the game's view uses one of the engine's reserved keys (a plugin bug).
         """
+        if seat is not None:
+            seat = self._seat(seat, spectator=True)
         out = self._game.view(self._state, seat)
         out["moves"] = len(self._log)
         if self._truncated:
@@ -202,9 +227,109 @@ class Match:
             out["to_act"] = []
         return out
 
+    def default_action(self, seat: int) -> Action | None:
+        """What ``seat`` does if a real-time table closes the current moment without it.
+
+        The game's declared default (:meth:`Game.default_action`: Stop's ``Decline`` of a
+        Stop! call, Ex & Hopp's decline of an exchange offer); ``None`` when the seat may not
+        act now or the game declares no default for this moment.
+
+        Raises:
+            UnknownSeat: ``seat`` is not a seat of the match.
+        """
+        seat = self._seat(seat)
+        if self.is_over or seat not in self._state.to_act:
+            return None
+        return self._game.default_action(self._state, seat)
+
+    def log_for(self, seat: int | None) -> tuple[tuple[int, Action | None], ...]:
+        """Every applied ``(actor, action)`` as ``seat`` may see it (``None``: a spectator).
+
+        Each action passes through :meth:`Game.redact_action`: an action whose content the
+        seat may not know (a card value given in a private exchange) appears as ``None``, its
+        actor still shown. Works for any match, including one loaded from JSON.
+
+        Raises:
+            UnknownSeat: ``seat`` is neither a seat of the match nor ``None``.
+        """
+        if seat is not None:
+            seat = self._seat(seat, spectator=True)
+        redact = self._game.redact_action
+        return tuple((actor, redact(action, actor, seat)) for actor, action in self._log)
+
+    def events_for(self, seat: int | None, since: int = 0) -> tuple[tuple[int, Event], ...]:
+        """The events ``seat`` may see (``None``: a spectator), as ``(move, event)`` pairs.
+
+        Move 0 is the set-up, move *k* happened during the *k*-th action; only moves from
+        ``since`` on are returned (a client that saw up to move *n* asks ``since=n + 1``). Each
+        event is the version the seat may see (:meth:`Event.seen_by`), and events it may not
+        see at all are left out.
+
+        Works for any match, including one loaded from JSON or after :meth:`undo`: the first
+        call replays the log to rebuild the events, after which the match records them as it
+        goes, so calling it after every action stays cheap.
+
+        Raises:
+            UnknownSeat: ``seat`` is neither a seat of the match nor ``None``.
+            TablecardsError: ``since`` is not a move number (an int from 0).
+        """
+        if seat is not None:
+            seat = self._seat(seat, spectator=True)
+        since = check_since(since)
+        events = self._events
+        if events is None:
+            events = self._record_events()
+        start = bisect.bisect_left(events, since, key=_move_of)
+        out = []
+        for move, event in events[start:]:
+            seen = event.seen_by(seat)
+            if seen is not None:
+                out.append((move, seen))
+        return tuple(out)
+
+    def _record_events(self) -> list[tuple[int, Event]]:
+        # Replays the log with a sink: the events of a match are as deterministic as its state.
+        game = self._game
+        state: State = game.initial_state(self._players, MatchRandom(self._seed))
+        sink: list[Event] = []
+        state.sink = sink
+        game.setup(state)
+        events = [(0, event) for event in sink]
+        for move, (seat, action) in enumerate(self._log, 1):
+            sink.clear()
+            game.apply(state, seat, action)
+            events.extend((move, event) for event in sink)
+        self._events = events
+        if self._state.sink is None:
+            self._state.sink = []
+        return events
+
     def describe(self, action: Action) -> str:
         """A short human description of an action of this game."""
         return self._game.describe(action)
+
+    def parse_action(self, data: Mapping[str, Any] | str | bytes) -> Action:
+        """A client's action data as an action of this match's game (see
+        :meth:`Game.parse_action`): a dict or JSON text; rule-given defaults may be omitted.
+
+        Raises:
+            MalformedAction: the data cannot be read as an action of the game.
+        """
+        return self._game.parse_action(data)
+
+    def action_json(self, action: Action) -> dict[str, Any]:
+        """An action of this match's game as JSON-ready data (see :meth:`Game.action_json`).
+
+        Raises:
+            MalformedAction: ``action`` is not an action of the game.
+        """
+        return self._game.action_json(action)
+
+    def _seat(self, seat: object, spectator: bool = False) -> int:
+        """``seat`` as a seat of this match, or :class:`UnknownSeat`."""
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self._players:
+            return int(seat)
+        raise UnknownSeat(seat, self._players, spectator=spectator)
 
     # -- acting ---------------------------------------------------------------------------------
 
@@ -212,26 +337,38 @@ class Match:
         """Apply ``action`` for ``seat``.
 
         Raises:
+            UnknownSeat: ``seat`` is not a seat of the match (checked before anything else).
             MatchOver: the match has ended.
             NotYourTurn: ``seat`` is not among :attr:`to_act`.
-            IllegalAction: the rules forbid the action now (the reason names the rule).
+            IllegalAction: the action is not one of the game's, a field does not hold its
+                declared type (the reason names the field), or the rules forbid the action now
+                (the reason names the rule).
             RulesError: the game's rules code failed checking or applying the action (a plugin
                 bug).
 
         On any error the match is left exactly as it was.
         """
         state = self._state
-        if self._truncated or state.over or seat not in state.to_act:
-            self._reject_turn(seat, action)
-        if type(action) not in self._types:
-            raise IllegalAction(seat, action, f"it is not an action of {self._game.name}")
+        # `True in (1,)` holds, and so does `1.0 in (1,)`: the type test comes first.
+        if type(seat) is not int or self._truncated or state.over or seat not in state.to_act:
+            checked = self._seat(seat)
+            if checked is not seat and type(seat) is not int:
+                return self.apply(checked, action)  # an int subclass: logged as a plain int
+            self._reject_turn(checked, action)
+        checks = self._checks
+        check = checks.get(type(action), _NOT_OURS)
+        if check is not None:
+            if check is _NOT_OURS:
+                raise IllegalAction(seat, action, f"it is not an action of {self._game.name}")
+            if not check(action, self._players):
+                raise IllegalAction(seat, action, field_error(action, self._players))
         try:
             why = self._why(state, seat, action)
         except Exception as error:
             # Legality checks must answer, not crash: a crash is the plugin's bug.
             raise RulesError(
-                f"{self._game.name} failed checking {action!r} for seat {seat}: "
-                f"{type(error).__name__}: {error}"
+                f"{self._game.name} failed checking {show(action)} for seat {seat}: "
+                f"{type(error).__name__}: {brief(error)}"
             ) from error
         if why is not None:
             raise IllegalAction(seat, action, why.reason, why.rule)
@@ -243,8 +380,8 @@ class Match:
             self._state = self._replay(self._log)
             if isinstance(error, Exception):
                 raise RulesError(
-                    f"{self._game.name} failed applying {action!r} for seat {seat}: "
-                    f"{type(error).__name__}: {error}"
+                    f"{self._game.name} failed applying {show(action)} for seat {seat}: "
+                    f"{type(error).__name__}: {brief(error)}"
                 ) from error
             raise
         log = self._log
@@ -252,16 +389,23 @@ class Match:
         if len(log) >= self._limit and not state.over:
             self._truncated = True
         hooks = self._hooks
-        if hooks is not None:
-            self._flush(hooks)
-            if hooks.applied is not None:
-                hooks.applied(match=self, seat=seat, action=action)
-            if hooks.ended is not None and self.is_over:
-                hooks.ended(match=self, result=self.result)
+        if hooks is not None or self._events is not None:
+            self._flush()
+            if hooks is not None:
+                if hooks.applied is not None:
+                    hooks.applied(match=self, seat=seat, action=action)
+                if hooks.ended is not None and self.is_over:
+                    hooks.ended(match=self, result=self.result)
+        return None
 
     def _reject_turn(self, seat: int, action: Action) -> None:
         if self.is_over:
-            raise MatchOver(f"seat {seat} cannot play {action!r}: the match is over")
+            raise MatchOver(f"seat {seat} cannot play {show(action)}: the match is over")
+        check = self._checks.get(type(action), _NOT_OURS)
+        if check is not None and (check is _NOT_OURS or not check(action, self._players)):
+            # The game explains only actions it could have read: a foreign or wrong-typed one
+            # must not reach its code.
+            raise NotYourTurn(seat, action, self._state.to_act)
         try:
             why = self._game.why_not_your_turn(self._state, seat, action)
         except Exception:
@@ -270,19 +414,25 @@ class Match:
             raise NotYourTurn(seat, action, self._state.to_act)
         raise NotYourTurn(seat, action, self._state.to_act, why.reason, why.rule)
 
-    def _flush(self, hooks: _Observers) -> None:
+    def _flush(self) -> None:
         sink = self._state.sink
-        if hooks.event is None or not sink:
+        if not sink:
             return
         events: list[Event] = list(sink)
         sink.clear()
-        for event in events:
-            hooks.event(match=self, event=event)
+        recorded = self._events
+        if recorded is not None:
+            move = len(self._log)
+            recorded.extend((move, event) for event in events)
+        hooks = self._hooks
+        if hooks is not None and hooks.event is not None:
+            for event in events:
+                hooks.event(match=self, event=event)
 
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions by replaying the log without them.
 
-        Observers are not told of the replay.
+        Observers are not told of the replay; :meth:`events_for` forgets the undone moves.
 
         Raises:
             ValueError: fewer than ``count`` actions were played.
@@ -294,6 +444,9 @@ class Match:
         self._log = list(kept)
         self._state = state
         self._truncated = len(kept) >= self._limit and not state.over
+        if self._events is not None:
+            moves = len(kept)
+            self._events = [pair for pair in self._events if pair[0] <= moves]
 
     def _replay(self, log: Sequence[tuple[int, Action]]) -> State:
         # Rebuilds silently (no observers); the actions were all legal when first applied.
@@ -302,7 +455,7 @@ class Match:
         game.setup(state)
         for seat, action in log:
             game.apply(state, seat, action)
-        if self._hooks is not None and self._hooks.event is not None:
+        if self._listening():
             state.sink = []
         return state
 
@@ -318,9 +471,10 @@ class Match:
         new._limit = self._limit
         new._log = list(self._log)
         new._truncated = self._truncated
-        new._types = self._types
+        new._checks = self._checks
         new._why = self._why
         new._apply = self._apply
+        new._events = None
         new._hooks = None
         new._state = self._state.clone()
         return new
@@ -399,8 +553,8 @@ class Match:
                 f"by another version of {game.name} (saved with {data['game_version']}, "
                 f"installed {game.version})"
             )
-        match._hooks = _observer_hooks(observers)
-        if match._hooks is not None and match._hooks.event is not None:
+        match._hooks = _hooks_of(observers)
+        if match._listening():
             match._state.sink = []
         return match
 
@@ -452,49 +606,23 @@ def _parse(text: str | bytes) -> dict[str, Any]:
     return data
 
 
-class _Observers:
-    """The match hooks that a match's observers implement; ``None`` for the others.
-
-    Calling a pluggy hook costs even with no implementation, and building events costs too, so
-    a match calls only implemented hooks and records events only when someone listens to them.
-    """
-
-    __slots__ = ("applied", "ended", "event", "started")
-
-    def __init__(self, pm: pluggy.PluginManager) -> None:
-        hook = pm.hook
-        self.started = _implemented(hook.tablecards_match_started)
-        self.event = _implemented(hook.tablecards_match_event)
-        self.applied = _implemented(hook.tablecards_action_applied)
-        self.ended = _implemented(hook.tablecards_match_ended)
+# Marks an action class that is not one of the game's (a dict lookup answers both questions).
+def _not_ours(action: Action, players: int) -> bool:  # pragma: no cover - never called
+    return False
 
 
-def _implemented(caller: pluggy.HookCaller) -> pluggy.HookCaller | None:
-    return caller if caller.get_hookimpls() else None
+_NOT_OURS: Final[Callable[[Action, int], bool]] = _not_ours
 
 
-# The hooks of the last few observer sets, by identity: registering an observer with pluggy
-# inspects all its attributes (hundreds of microseconds), and simulations pass the same
-# long-lived observers to match after match. Entries hold the observers, so few are kept.
-_OBSERVER_CACHE: OrderedDict[tuple[int, ...], tuple[tuple[object, ...], _Observers]] = OrderedDict()
-_OBSERVER_CACHE_SIZE: Final = 8
+def _move_of(pair: tuple[int, Event]) -> int:
+    return pair[0]
 
 
-def _observer_hooks(observers: Iterable[object]) -> _Observers | None:
-    group = tuple(observers)
-    if not group:
-        return None
-    key = tuple(id(observer) for observer in group)
-    cached = _OBSERVER_CACHE.get(key)
-    if cached is not None and all(a is b for a, b in zip(cached[0], group, strict=True)):
-        _OBSERVER_CACHE.move_to_end(key)
-        return cached[1]
-    pm = pluggy.PluginManager(_hookspecs.PROJECT)
-    pm.add_hookspecs(_hookspecs)
-    for observer in group:
-        pm.register(observer)
-    hooks = _Observers(pm)
-    _OBSERVER_CACHE[key] = (group, hooks)
-    if len(_OBSERVER_CACHE) > _OBSERVER_CACHE_SIZE:
-        _OBSERVER_CACHE.popitem(last=False)
-    return hooks
+def _hooks_of(observers: Iterable[object]) -> Observers | None:
+    try:
+        group = tuple(observers)
+    except TypeError:
+        raise PluginError(
+            f"observers must be an iterable of observer objects, not {show(observers)}"
+        ) from None
+    return observer_hooks(group)

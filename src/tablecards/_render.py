@@ -1,9 +1,9 @@
 """The generic terminal rendering of a view, for games whose plugin does not draw its own.
 
-Game plugins draw their own screen through the ``tablecards_render_view`` hook and describe
-their events through ``tablecards_describe_event``; :func:`render_view` and
-:func:`describe_event` ask the plugins first and fall back on the generic forms here. Only
-what a view holds is drawn, so a seat's screen never shows what the seat may not see.
+Game plugins draw their own screen through the ``tablecards_render_view`` hook;
+:func:`render_view` asks the plugins first and falls back on :func:`generic_view`. Only what a
+view holds is drawn, so a seat's screen never shows what the seat may not see. (Events and
+plays are put into words by the game itself: :meth:`tablecards.Game.describe_event`.)
 """
 
 from __future__ import annotations
@@ -21,13 +21,7 @@ if TYPE_CHECKING:
     from tablecards._game import Game
     from tablecards._match import Match
 
-__all__ = [
-    "describe_event",
-    "generic_event",
-    "generic_view",
-    "open_view",
-    "render_view",
-]
+__all__ = ["generic_view", "open_view", "render_view"]
 
 # Keys every view has; whatever else a view holds is the game's public information.
 _BASE_KEYS = frozenset({"game", "seat", "players", "to_act", "over", "zones", "moves"})
@@ -42,17 +36,6 @@ def render_view(
         if drawn is not None:
             return drawn  # type: ignore[no-any-return]
     return generic_view(game, view, seat)
-
-
-def describe_event(
-    pm: pluggy.PluginManager | None, game: Game[Any], event: Mapping[str, Any]
-) -> str:
-    """The game plugin's description of ``event`` when it gives one, else :func:`generic_event`."""
-    if pm is not None:
-        text = pm.hook.tablecards_describe_event(game=game, event=event)
-        if text is not None:
-            return str(text)
-    return generic_event(game, event)
 
 
 def generic_view(game: Game[Any], view: Mapping[str, Any], seat: int | None) -> RenderableType:
@@ -72,7 +55,7 @@ def generic_view(game: Game[Any], view: Mapping[str, Any], seat: int | None) -> 
     if extra:
         info = Table(show_header=False, box=None, padding=(0, 1))
         for key, value in extra.items():
-            info.add_row(Text(key, style="dim"), Text(_value_text(game, value)))
+            info.add_row(Text(key.replace("_", " "), style="dim"), Text(_value_text(game, value)))
         parts.append(info)
     to_act = ", ".join(str(s) for s in view.get("to_act", ())) or "nobody"
     parts.append(Text(f"to act: {to_act}; moves played: {view.get('moves', 0)}"))
@@ -91,26 +74,6 @@ def _value_text(game: Game[Any], value: Any) -> str:
             return game.card_label(value)
         return ", ".join(f"{k}: {_value_text(game, v)}" for k, v in value.items())
     return "-" if value is None else str(value)
-
-
-def generic_event(game: Game[Any], event: Mapping[str, Any]) -> str:
-    """One line for an event's JSON: card moves in words, other events as ``Name: field=value``.
-
-    Cards read as the game labels them (:meth:`~tablecards.Game.card_label`).
-    """
-    kind = event.get("event", "?")
-    if kind == "CardsMoved":
-        count = event.get("count", 0)
-        cards = event.get("cards") or []
-        what = " (" + ", ".join(game.card_label(card) for card in cards) + ")" if cards else ""
-        noun = "card" if count == 1 else "cards"
-        return f"{count} {noun} {event.get('src')} -> {event.get('dst')}{what}"
-    if kind == "TurnStarted":
-        return f"seat {event.get('seat')} begins a turn (round {event.get('round')})"
-    fields = " ".join(
-        f"{key}={_value_text(game, value)}" for key, value in event.items() if key != "event"
-    )
-    return f"{kind}: {fields}" if fields else str(kind)
 
 
 def open_view(match: Match) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import attrs
 
 from tablecards._actions import Action
 from tablecards._cards import Card, Zone
+from tablecards._fields import read_action
 from tablecards._state import State
 
 __all__ = ["action_from_json", "action_to_json", "dumps", "snapshot"]
@@ -30,26 +31,17 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 
 def action_from_json(types: Mapping[str, type[Action]], data: Any) -> Action:
-    """Read an action back from :func:`action_to_json`'s form.
+    """Read an action back from :func:`action_to_json`'s form (a dict, or JSON text).
+
+    ``types`` maps names to action classes (:meth:`Game.action_types`); a game's
+    :meth:`~tablecards.Game.parse_action` is the same for that game's actions. Fields declared
+    with a default may be omitted.
 
     Raises:
-        ValueError: ``data`` is not an object, names no known action type, or its fields do not
-            match that type's fields.
+        MalformedAction: ``data`` is not an object, names no known action type, or its fields
+            do not match that type's declared fields (missing, extra or of the wrong type).
     """
-    if not isinstance(data, dict):
-        raise ValueError(f"an action must be a JSON object, not {type(data).__name__}")
-    name = data.get("type")
-    cls = types.get(name) if isinstance(name, str) else None
-    if cls is None:
-        raise ValueError(f"unknown action type {name!r}; known: {', '.join(sorted(types))}")
-    wanted = {field.name for field in attrs.fields(cls)}
-    given = set(data) - {"type"}
-    if given != wanted:
-        raise ValueError(f"action {name} takes fields {sorted(wanted)}, got {sorted(given)}")
-    action = cls(**{key: _tuples(data[key]) for key in wanted})
-    if action_to_json(action) != data:
-        raise ValueError(f"action {name} has fields of the wrong type: {data!r}")
-    return action
+    return read_action(types, data)
 
 
 def snapshot(state: State) -> dict[str, Any]:
@@ -87,10 +79,4 @@ def _snap(value: Any) -> Any:
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(item) for item in value]
-    return value
-
-
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(item) for item in value)
     return value

@@ -79,9 +79,9 @@ def test_heuristic_bot_beats_random_bots() -> None:
     assert report.by_bot[0].win_rate > report.by_bot[1].win_rate + 0.15
 
 
-def test_the_terminal_describes_pile_won_events() -> None:
-    hook = tablecards.plugin_manager().hook.tablecards_describe_event
-    climb, hit = tablecards.load_game("climb"), tablecards.load_game("hit")
-    assert hook(game=climb, event=PileWon(2, 5).to_json()) == "seat 2 wins the pile (5 cards)"
-    assert hook(game=climb, event={"event": "TurnStarted", "seat": 0, "round": 1}) is None
-    assert hook(game=hit, event={"event": "PileWon", "seat": 0, "count": 1}) is None
+def test_climb_tells_a_won_pile_in_words_and_leaves_the_rest_to_the_engine() -> None:
+    climb = tablecards.load_game("climb")
+    names = ["Ana", "Ben", "you"]
+    assert climb.describe_event(PileWon(2, 5), 2, names) == "you win the pile (five cards)"
+    assert climb.describe_event(PileWon(0, 1), None, names) == "Ana wins the pile (one card)"
+    assert climb.describe_event(tablecards.TurnStarted(1), 0, names) == "Ben's turn"

@@ -20,6 +20,7 @@ from tablecards_stop import (
     HeuristicBot,
     Raise,
     Stop,
+    StopCard,
     hand_strength,
 )
 
@@ -118,11 +119,8 @@ def test_describe_names_each_decision() -> None:
     game = Stop()
     assert game.describe(CALL_STOP) == "call Stop!"
     assert game.describe(DECLINE) == "do not call Stop"
-    assert game.describe(Bid(3, 2)) == "bid 2 x 3 (= 6)"
-    assert (
-        game.describe(Raise(1, 1, 2))
-        == "raise seat 1's bid with 1 card(s) of the bid's value and 2 +1"
-    )
+    assert game.describe(Bid(3, 2)) == "bid two 3s (= 6)"
+    assert game.describe(Raise(1, 1, 2)) == "raise seat 1's bid with one value card and two +1s"
     assert game.describe(Give(1, 2)) == "give a +1 to seat 2"
 
 
@@ -176,22 +174,43 @@ def test_heuristic_bot_leads_cheaply_passes_when_leading_and_keeps_the_table() -
     assert match.to_act == (1,) and choose(match, 1) in (Give(3, 1), Give(4, 1))
 
 
-def test_the_terminal_describes_every_stop_event_in_words() -> None:
+def test_every_stop_event_and_play_reads_in_words() -> None:
     recorder = tablecards.EventRecorder()
     match = Match(Stop(), players=4, seed=5, observers=[recorder])
     tablecards.play(match, [tablecards.RandomBot()] * 4, seed=5)
-    hook = tablecards.plugin_manager().hook.tablecards_describe_event
+    names = ["you", "Ben", "Cleo", "Dan"]
     kinds = set()
-    for event in recorder.stream(None):
-        text = hook(game=match.game, event=event)
-        if event["event"] not in {"CardsMoved", "Shuffled", "RoundEnded"}:
-            assert isinstance(text, str) and "=" not in text, event
-            kinds.add(event["event"])
-    assert {"StopCalled", "BidPlaced", "Passed", "RoundWon", "GameWon"} <= kinds
-    card = {"id": 3, "value": 1, "colour": "blue"}
-    plus = {"event": "CardsMoved", "src": "hand:1", "dst": "bid:2", "count": 1, "cards": [card]}
-    assert hook(game=match.game, event=plus) == "1 card hand:1 -> bid:2 (+1)"
-    assert hook(game=tablecards.load_game("hit"), event={"event": "Passed", "seat": 1}) is None
+    for event in recorder.events:
+        seen = event.seen_by(0)
+        if seen is None:
+            continue
+        text = match.game.describe_event(seen, 0, names)
+        if text is not None:
+            assert "=" not in text and ":0" not in text and "hand:" not in text, text
+            assert "cards(s)" not in text and "1 cards" not in text, text
+            kinds.add(type(event).__name__)
+    assert {"StopCalled", "BidPlaced", "RoundWon", "GameWon", "CardsMoved"} <= kinds
+    for seat, action in match.log:
+        line = match.game.describe_play(seat, action, names)
+        assert line.startswith(names[seat] + " ") and "(" not in line, line
+    assert match.game.describe_play(2, CALL_STOP, names) == "Cleo calls Stop!"
+    assert match.game.describe_play(0, PASS, names) == "you pass"
+    assert match.game.describe_play(1, Raise(0, 1, 1), names) == (
+        "Ben adds one value card and one +1 to your bid"
+    )
+
+
+def test_stop_04_a_draw_shows_the_card_to_its_owner_only() -> None:
+    """STOP-04: the card drawn into a hand is secret; the others read that a card was drawn."""
+    card = tablecards.CardsMoved(
+        "pack:1", "hand:1", 1, (StopCard(3, 1, "blue"),), to=frozenset({1})
+    )
+    names = ["Ana", "you", "Cleo"]
+    game = Stop()
+    own, other = card.seen_by(1), card.seen_by(0)
+    assert own is not None and other is not None
+    assert game.describe_event(own, 1, names) == "you draw a +1"
+    assert game.describe_event(other, 0, ["you", "Ben", "Cleo"]) == "Ben draws a card"
 
 
 def test_stop_01_screens_show_plus_cards_as_plus_one() -> None:

@@ -47,3 +47,22 @@ def split_names(text: str | None) -> list[str] | None:
     if text is None:
         return None
     return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def fill_bots(names: list[str], seats: int, whose: str) -> list[str]:
+    """One bot name per seat: a single name fills every seat, else one name per seat.
+
+    ``play`` and ``simulate`` read ``--bots`` the same way; ``whose`` names the seats in the
+    error ("the seats not played by you").
+
+    Raises:
+        ValueError: neither one name nor one per seat.
+    """
+    if len(names) == 1:
+        return names * seats
+    if len(names) != seats:
+        raise ValueError(
+            f"{len(names)} bots for {seats} seats ({whose}): give one name for all of them "
+            "or one per seat"
+        )
+    return names

@@ -10,34 +10,74 @@ may act or pass (the game offers the pass). The bots speak once no human may act
 an order drawn by :class:`tablecards.RandomPriority` from the seeded generator, as in
 :func:`tablecards.play`. This favours the human in races (Stop's calls), which a human at the
 terminal expects: nothing happens behind their back while they read the screen.
+
+The seed is never shown while the match is live: with it and the public actions a player could
+rebuild every hidden card. It is printed once the match is over (a ``--save`` file holds it,
+and everything else).
 """
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 import click
 from rich.text import Text
 
+from tablecards._actions import Action
 from tablecards._bots import Bot
+from tablecards._describe import typed_form
 from tablecards._errors import IllegalAction, NotYourTurn, TablecardsError
+from tablecards._game import Game
 from tablecards._infoset import bot_choice
 from tablecards._match import Match
 from tablecards._plugins import registry
 from tablecards._runner import RandomPriority
+from tablecards._serial import action_to_json
 from tablecards.cli._choice import BadChoice, parse_choice
-from tablecards.cli._common import err, out, parse_options, split_names
-from tablecards.cli._screen import Journal, draw_screen, result_lines
+from tablecards.cli._common import err, fill_bots, out, parse_options, split_names
+from tablecards.cli._screen import (
+    SUMMARY_LINES,
+    Journal,
+    draw_screen,
+    result_lines,
+    seat_names,
+    summarise,
+)
 
 __all__ = ["play_command"]
 
 HELP = """\
-Type the number of an action, its menu text ("draw again"), its name with its fields
-("Raise bid=2 values=1") or its JSON. Other commands: ? (this help), v (show the table again),
-q (quit; the match is saved when --save was given). Ctrl-C quits too, saving first."""
+Choose an action by its number, its menu text, its name with its fields, or its JSON; for
+this decision, for example:
+{examples}
+Other commands: ? (this help), v (the table again), log (everything that happened so far),
+q (quit; the match is saved when --save was given). Ctrl-C and the end of input quit too,
+saving first."""
+
+
+def help_examples(game: Game[Any], actions: Sequence[Action]) -> list[str]:
+    """What the help suggests typing now, each form taken from the legal ``actions``.
+
+    Every example is accepted as typed (a test holds this for every game): the number, the
+    menu text and the typed and JSON forms of an action of the menu (one with fields when
+    there is one, since those are the forms that need an example).
+    """
+    if not actions:
+        return []
+    example = next((action for action in actions if attrs.fields(type(action))), actions[0])
+    number = actions.index(example) + 1
+    return [
+        str(number),
+        game.describe(example),
+        typed_form(example),
+        json.dumps(action_to_json(example)),
+    ]
 
 
 class _Quit(Exception):
@@ -60,7 +100,11 @@ class _Quit(Exception):
     help="Comma-separated bot names for the other seats, in seat order; one name fills them "
     "all. Default: the game's heuristic bot, else random.",
 )
-@click.option("--seed", type=int, help="Match seed (default: a random one, shown).")
+@click.option(
+    "--seed",
+    type=int,
+    help="Match seed (default: a random one, shown when the match is over, never before).",
+)
 @click.option(
     "-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option."
 )
@@ -70,7 +114,14 @@ class _Quit(Exception):
     help="Write the match (JSON) to this file at the end, on q and on Ctrl-C.",
 )
 @click.option(
-    "--events", type=click.IntRange(min=0), default=8, show_default=True, help="Events shown."
+    "--events",
+    type=click.IntRange(min=1),
+    default=SUMMARY_LINES,
+    show_default=True,
+    help="Lines of the account of what happened since your last decision (log shows all).",
+)
+@click.option(
+    "--explain", is_flag=True, help="Cite the rule ID of each refusal (players rarely need them)."
 )
 def play_command(
     game: str,
@@ -81,6 +132,7 @@ def play_command(
     options: tuple[str, ...],
     save: Path | None,
     events: int,
+    explain: bool,
 ) -> None:
     """Play GAME in the terminal against bots.
 
@@ -98,24 +150,36 @@ def play_command(
         match = Match(loaded, players, seed, observers=[journal])
     except TablecardsError as error:
         raise click.ClickException(str(error)) from None
-    err.print(f"{loaded.title}, {players} players, seed {seed}; you play seat(s) {humans}")
-    table = _Table(match, humans, robots, seed, journal, events)
+    yours = ", ".join(str(seat) for seat in humans)
+    err.print(
+        f"{loaded.title}, {players} players; you play seat{'s' if len(humans) > 1 else ''} {yours}"
+    )
+    table = _Table(match, humans, robots, seed, journal, events, explain)
     try:
         table.run()
     except _Quit:
         _save(match, save)
         return
-    except (KeyboardInterrupt, click.Abort, EOFError):
+    except click.Abort as error:
+        _save(match, save)
+        if isinstance(error.__context__, EOFError):
+            # The end of a piped script is a normal way to stop, not an interruption.
+            err.print("End of input: the match stops here.")
+            return
+        err.print("Interrupted.")
+        raise SystemExit(130) from None
+    except (KeyboardInterrupt, EOFError):
         _save(match, save)
         err.print("Interrupted.")
         raise SystemExit(130) from None
     view_seat = humans[0] if len(humans) == 1 else None
-    view = match.view(view_seat)
-    draw_screen(
-        out, loaded, view, view_seat, "Final table", journal.lines(loaded, view_seat, events)
-    )
+    names = seat_names(players, view_seat)
+    since = table.seen[view_seat] if view_seat is not None else 0
+    lines = summarise(journal.lines(loaded, view_seat, names, since), events)
+    draw_screen(out, loaded, match.view(view_seat), view_seat, "Final table", lines)
     for line in result_lines(match, humans):
         out.print(line, markup=False)
+    out.print(f"The match's seed was {seed} (play it again with --seed {seed}).", markup=False)
     _save(match, save)
 
 
@@ -129,13 +193,10 @@ def _make_bots(
     others = [seat for seat in range(players) if seat not in humans]
     if not names:
         names = ["heuristic" if "heuristic" in reg.bot_names(game.name) else "random"]
-    if len(names) == 1:
-        names = names * len(others)
-    if len(names) != len(others):
-        raise click.BadParameter(
-            f"{len(names)} bots for the {len(others)} seats not played by you: {others}",
-            param_hint="--bots",
-        )
+    try:
+        names = fill_bots(names, len(others), "the seats not played by you")
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--bots") from None
     return {
         seat: reg.bot(game.name, name).factory(game, seat)
         for seat, name in zip(others, names, strict=True)
@@ -160,12 +221,15 @@ class _Table:
         seed: int,
         journal: Journal,
         events: int,
+        explain: bool = False,
     ) -> None:
         self.match = match
         self.humans = humans
         self.bots = bots
         self.journal = journal
         self.events = events
+        self.explain = explain
+        self.last_rule: str | None = None
         self.arbiter = RandomPriority()
         # The same derivations as tablecards.play, so bots behave as they do in simulations.
         self.speak = random.Random(f"{seed}/arbiter")
@@ -184,19 +248,34 @@ class _Table:
             match.apply(seat, bot_choice(self.bots[seat], match, seat, self.rngs[seat]))
 
     def screen(self, seat: int, to_act: tuple[int, ...]) -> None:
+        """The decision in front of ``seat``: what happened since its last, the table, the menu."""
         match, game = self.match, self.match.game
-        since = self.seen[seat] if len(self.humans) > 1 else 0
-        lines = self.journal.lines(game, seat, self.events, since)
-        title = f"{game.title} - seat {seat} (you) - move {match.moves + 1} - seed {match.seed}"
-        draw_screen(out, game, match.view(seat), seat, title, lines)
+        names = seat_names(match.players, seat)
+        since = self.seen[seat]
+        lines = summarise(self.journal.lines(game, seat, names, since), self.events)
+        heading = "Since your last decision" if since else "So far"
+        title = f"{game.title} - you are seat {seat} - move {match.moves + 1}"
+        draw_screen(out, game, match.view(seat), seat, title, lines, heading)
         if len(to_act) > 1:
             others = ", ".join(str(s) for s in to_act if s != seat)
             out.print(
                 f"[bold]Open moment:[/bold] seats {others} may act too; you speak first: "
                 "act or pass."
             )
+        out.print("[bold]Your decision[/bold] (? for help)")
         for number, action in enumerate(match.legal_actions(seat), start=1):
             out.print(f"  {number}. {match.describe(action)}", markup=False)
+
+    def help(self, actions: Sequence[Action]) -> None:
+        """The help, with examples taken from this decision; the last refusal's rule."""
+        examples = "\n".join(f"  {example}" for example in help_examples(self.match.game, actions))
+        out.print(HELP.format(examples=examples), markup=False)
+        if self.last_rule:
+            out.print(
+                f"The last refusal applied rule {self.last_rule} "
+                f"(tablecards rules {self.match.game.name}).",
+                markup=False,
+            )
 
     def ask(self, seat: int, to_act: tuple[int, ...]) -> None:
         """Ask seat ``seat`` until it gives a legal action; apply it."""
@@ -209,13 +288,19 @@ class _Table:
                 f"Seat {seat}, your choice", default="", show_default=False, prompt_suffix="> "
             ).strip()
             if text in {"?", "help", "h"}:
-                out.print(HELP, markup=False)
+                self.help(actions)
                 continue
             if text in {"v", "view"}:
                 self.screen(seat, to_act)
                 continue
+            if text == "log":
+                names = seat_names(match.players, seat)
+                for line in self.journal.lines(match.game, seat, names):
+                    out.print(line, markup=False)
+                continue
             if text in {"q", "quit", "exit"}:
                 raise _Quit
+            mark = len(self.journal.entries)  # where this decision will be logged
             try:
                 action = parse_choice(text, actions, match.describe, types)
                 match.apply(seat, action)
@@ -224,9 +309,10 @@ class _Table:
                 continue
             except (IllegalAction, NotYourTurn) as error:
                 reason = getattr(error, "reason", str(error))
-                rule = getattr(error, "rule", None)
-                where = f" [{rule}]" if rule else ""
+                self.last_rule = getattr(error, "rule", None)
+                where = f" [{self.last_rule}]" if self.last_rule and self.explain else ""
                 out.print(Text.assemble(("Not allowed: ", "red"), f"{reason}{where}"))
                 continue
-            self.seen[seat] = len(self.journal.entries)
+            # The account of the next screen starts with this decision and what it caused.
+            self.seen[seat] = mark
             return

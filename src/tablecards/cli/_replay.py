@@ -3,6 +3,7 @@
 Loading a save replays its log and compares the replayed state with the saved snapshot
 (:meth:`tablecards.Match.from_json`); ``--verify`` reports each check, adds the comparison of the
 plugin version that saved the match with the installed one, and exits 1 when any check fails.
+With ``--seat``, ``--every`` or ``--step`` the replay follows the checks.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from tablecards._errors import SaveError, TablecardsError
 from tablecards._match import SAVE_FORMAT, Match
 from tablecards._render import open_view
 from tablecards.cli._common import out
-from tablecards.cli._screen import Journal, draw_screen, result_lines
+from tablecards.cli._screen import Journal, draw_screen, result_lines, seat_names
 
 __all__ = ["replay_command"]
 
@@ -29,7 +30,11 @@ __all__ = ["replay_command"]
     type=click.IntRange(min=0),
     help="Show only what this seat saw (default: everything, all cards face up).",
 )
-@click.option("--verify", is_flag=True, help="Check the save against the installed plugin.")
+@click.option(
+    "--verify",
+    is_flag=True,
+    help="Check the save against the installed plugin first; alone, only check.",
+)
 @click.option("--step", is_flag=True, help="Wait for Enter after each action (q stops).")
 @click.option(
     "--every", "every", is_flag=True, help="Draw the table after every action, not only at the end."
@@ -39,7 +44,8 @@ def replay_command(file: Path, seat: int | None, verify: bool, step: bool, every
     text = file.read_text(encoding="utf-8")
     if verify:
         _verify(text)
-        return
+        if seat is None and not step and not every:
+            return
     try:
         saved = Match.from_json(text)
     except TablecardsError as error:
@@ -56,11 +62,14 @@ def _step_through(saved: Match, seat: int | None, step: bool, every: bool) -> No
     game = saved.game
     match = Match(game, saved.players, saved.seed, observers=[journal], move_limit=saved.move_limit)
     who = "everyone (all cards shown)" if seat is None else f"seat {seat}"
-    draw_screen(out, game, _view(match, seat), seat, f"{game.title}: start, seen by {who}", [])
+    names = seat_names(match.players, seat)
+    setup = journal.lines(game, seat, names)
+    title = f"{game.title}: start, seen by {who}"
+    draw_screen(out, game, _view(match, seat), seat, title, setup, "The deal")
     shown = len(journal.entries)
     for number, (actor, action) in enumerate(saved.log, start=1):
         match.apply(actor, action)
-        lines = journal.lines(game, seat, len(journal.entries), start=shown)
+        lines = journal.lines(game, seat, names, start=shown)
         shown = len(journal.entries)
         if every:
             draw_screen(out, game, _view(match, seat), seat, f"move {number}", lines)

@@ -1,13 +1,16 @@
-"""The screen of ``play`` and ``replay``: a seat's view, the last events, and who acts.
+"""The screen of ``play`` and ``replay``: a seat's view, what happened, and who acts.
 
 A :class:`Journal` watches the match as an observer and keeps every event and action in order;
-:meth:`Journal.lines` gives them as one seat may see them (``event.seen_by(seat)``), so the
-screen of a seat holds nothing that seat may not see.
+:meth:`Journal.lines` puts them into the game's words as one seat may see them
+(``event.seen_by(seat)``, ``game.redact_action``), so the screen of a seat holds nothing that
+seat may not see. :func:`summarise` folds a long stretch (a round of automatic draws) into a
+short account.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -19,10 +22,23 @@ from tablecards._events import Event
 from tablecards._game import Game
 from tablecards._hookspecs import hookimpl
 from tablecards._match import Match
-from tablecards._render import describe_event, render_view
+from tablecards._render import render_view
 from tablecards.cli._common import hooks
 
-__all__ = ["Journal", "draw_screen", "result_lines"]
+__all__ = ["Journal", "draw_screen", "result_lines", "seat_names", "summarise"]
+
+#: How many lines the account of what happened since a seat's last decision may take.
+SUMMARY_LINES = 16
+
+
+def seat_names(players: int, seat: int | None) -> list[str]:
+    """How the screen of ``seat`` calls each seat: "you" for itself, "seat N" for the others."""
+    return ["you" if other == seat else f"seat {other}" for other in range(players)]
+
+
+def sentence(text: str) -> str:
+    """A line of the log starts with a capital: "You steal...", "Seat 2 passes"."""
+    return text[:1].upper() + text[1:]
 
 
 @attrs.define(eq=False)
@@ -48,27 +64,58 @@ class Journal:
         self.entries.insert(self._mark, (seat, action))
         self._mark = len(self.entries)
 
-    def lines(self, game: Game[Any], seat: int | None, last: int, start: int = 0) -> list[str]:
-        """The last ``last`` entries from ``start`` on, as ``seat`` may see them (``None``: all)."""
+    def lines(
+        self, game: Game[Any], seat: int | None, names: Sequence[str], start: int = 0
+    ) -> list[str]:
+        """Every entry from ``start`` on in the game's words, as ``seat`` may see it.
+
+        ``seat=None`` reads everything (a replay seen by everyone).
+        """
         out: list[str] = []
-        for entry in reversed(self.entries[start:]):
-            if len(out) >= last:
-                break
+        for entry in self.entries[start:]:
             if isinstance(entry, tuple):
                 who, action = entry
-                you = " (you)" if who == seat else ""
                 seen_action = action if seat is None else game.redact_action(action, who, seat)
-                # A secret action (a card chosen in a private exchange) shows as a choice only.
-                text = (
-                    "makes a secret choice" if seen_action is None else game.describe(seen_action)
-                )
-                out.append(f"seat {who}{you}: {text}")
+                out.append(sentence(game.describe_play(who, seen_action, names)))
                 continue
             seen = entry if seat is None else entry.seen_by(seat)
             if seen is not None:
-                out.append("  " + describe_event(hooks(), game, seen.to_json()))
-        out.reverse()
+                text = game.describe_event(seen, seat, names)
+                if text:
+                    out.append("  " + sentence(text))
         return out
+
+
+def summarise(lines: Sequence[str], limit: int = SUMMARY_LINES) -> list[str]:
+    """A short account of ``lines``: repeats counted, routine lines folded, the oldest cut.
+
+    Lines that follow each other unchanged become one ("Seat 2 draws a card (x3)"). When that
+    is still longer than ``limit``, a line that comes back is told once, where it last
+    happened, with its count; then only the latest ``limit`` lines are kept,
+    under a note saying how many came before (``log`` shows them all).
+    """
+    runs: list[tuple[str, int]] = []
+    for line in lines:
+        if runs and runs[-1][0] == line:
+            runs[-1] = (line, runs[-1][1] + 1)
+        else:
+            runs.append((line, 1))
+    if len(runs) > limit:
+        totals: Counter[str] = Counter()
+        for line, times in runs:
+            totals[line] += times
+        seen_runs = Counter(line for line, _ in runs)
+        last = {line: index for index, (line, _) in enumerate(runs)}
+        runs = [
+            (line, totals[line] if seen_runs[line] >= 2 else times)
+            for index, (line, times) in enumerate(runs)
+            if seen_runs[line] < 2 or last[line] == index
+        ]
+    out = [line if times == 1 else f"{line} (x{times})" for line, times in runs]
+    if len(out) > limit:
+        earlier = len(out) - limit
+        out = [f"... {earlier} earlier lines (type log to read everything)", *out[-limit:]]
+    return out
 
 
 def draw_screen(
@@ -77,15 +124,16 @@ def draw_screen(
     view: Mapping[str, Any],
     seat: int | None,
     title: str,
-    events: list[str],
+    events: Sequence[str],
+    heading: str = "What happened",
 ) -> None:
-    """Print one screen: a title rule, the rendered view and the last events."""
+    """Print one screen: a title rule, what happened (under ``heading``), the rendered view."""
     console.print(Rule(title))
-    console.print(render_view(hooks(), game, view, seat))
     if events:
-        console.print("[bold]Last events[/bold]")
+        console.print(f"[bold]{heading}[/bold]")
         for line in events:
             console.print(line, markup=False)
+    console.print(render_view(hooks(), game, view, seat))
 
 
 def result_lines(match: Match, humans: tuple[int, ...] = ()) -> list[str]:

@@ -16,7 +16,7 @@ from rich.table import Table
 from tablecards._errors import TablecardsError
 from tablecards._plugins import load_game
 from tablecards._simulate import SimulationReport, simulate
-from tablecards.cli._common import err, out, parse_options, split_names
+from tablecards.cli._common import err, fill_bots, out, parse_options, split_names
 
 
 @click.command("simulate")
@@ -30,7 +30,10 @@ from tablecards.cli._common import err, out, parse_options, split_names
     show_default=True,
     help="Number of matches.",
 )
-@click.option("--bots", help="Comma-separated bot names, one per seat (default: random).")
+@click.option(
+    "--bots",
+    help="Comma-separated bot names, one per seat; one name fills every seat (default: random).",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Simulation seed.")
 @click.option(
     "-o",
@@ -82,13 +85,13 @@ def simulate_command(
     (--permute-seats: every order of the bots around the table in turn). Win rates come
     with a 95% confidence interval (Wilson), per bot and per seat.
     """
-    bot_names = split_names(bots)
+    bot_names = split_names(bots) or ["random"]
     try:
         loaded = load_game(game, **parse_options(options))
         if players is None:
-            players = len(bot_names) if bot_names else loaded.default_players
-        if not bot_names:
-            bot_names = ["random"] * players
+            # Several names give one bot per seat; one name (or none) leaves the game's default.
+            players = len(bot_names) if len(bot_names) > 1 else loaded.default_players
+        bot_names = fill_bots(bot_names, players, "every seat of the simulation")
         with _progress(games) as advance:
             report = simulate(
                 loaded,

@@ -9,6 +9,7 @@ import attrs
 
 from tablecards import (
     Action,
+    Event,
     Game,
     Illegal,
     MatchRandom,
@@ -16,6 +17,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
+from tablecards.words import count, says
 from tablecards_tutorial import _rules
 from tablecards_tutorial._actions import DRAW, PASS, PLAYS, Draw, Pass, Play
 from tablecards_tutorial._state import DECK, ClimbState
@@ -141,3 +143,9 @@ class Climb(Game[ClimbState]):
         if isinstance(action, Play):
             return f"play a {DECK[action.card].value}"
         return "draw a card" if isinstance(action, Draw) else "pass"
+
+    def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
+        """Climb's own event in words; the engine's generic words tell the others."""
+        if isinstance(event, _rules.PileWon):
+            return f"{says(names[event.seat], 'wins')} the pile ({count(event.count, 'card')})"
+        return super().describe_event(event, seat, names)

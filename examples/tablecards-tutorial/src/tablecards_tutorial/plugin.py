@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from tablecards import Game, hookimpl
+from tablecards import hookimpl
 from tablecards_tutorial._bots import HeuristicBot
 from tablecards_tutorial._game import Climb
 
@@ -20,11 +20,3 @@ def tablecards_register_games(register: Callable[[type[Any]], None]) -> None:
 def tablecards_register_bots(register: Callable[..., None]) -> None:
     """Register the heuristic bot for Climb."""
     register("heuristic", HeuristicBot, game="climb", description="climbs slowly, keeps its 10s")
-
-
-@hookimpl
-def tablecards_describe_event(game: Game[Any], event: Mapping[str, Any]) -> str | None:
-    """One sentence for Climb's own event in ``tablecards play``; the engine describes the rest."""
-    if game.name != Climb.name or event["event"] != "PileWon":
-        return None
-    return f"seat {event['seat']} wins the pile ({event['count']} cards)"

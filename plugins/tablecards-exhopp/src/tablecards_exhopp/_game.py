@@ -241,6 +241,16 @@ class ExHopp(Game[ExHoppState]):
         """
         _determinise.redeal_unseen(state, seat, rng)
 
+    def default_action(self, state: ExHoppState, seat: int) -> Action | None:
+        """EXH-10, EXH-11: a player asked about an exchange who does not answer declines it.
+
+        Nothing else has a default: a turn is the player's own decision, and the card given
+        in an agreed exchange is chosen by its holder, so a table keeps waiting for those.
+        """
+        if state.phase is Phase.ANSWER and seat in state.to_act:
+            return DECLINE
+        return None
+
     def redact_action(self, action: Action, actor: int, seat: int | None) -> Action | None:
         """EXH-10: the value of a card given in an exchange is seen by the two players only."""
         if type(action) is Give and seat != actor:

@@ -9,6 +9,7 @@ import attrs
 
 from tablecards import (
     Action,
+    Event,
     Game,
     Illegal,
     MatchRandom,
@@ -16,7 +17,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
-from tablecards_hit import _rules
+from tablecards_hit import _rules, _words
 from tablecards_hit._actions import (
     DRAW_AGAIN,
     END_TURN,
@@ -151,3 +152,14 @@ class Hit(Game[HitState]):
             DrawAgain: "draw again",
             EndTurn: "end your turn",
         }.get(type(action), repr(action))
+
+    def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
+        """ "Ana draws again", "you steal", "Ben ends the turn"."""
+        text = _words.play_words(actor, action, names)
+        return text if text is not None else super().describe_play(actor, action, names)
+
+    def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
+        """Draws, banks, busts and steals in words ("Ana takes two 7s from Ben")."""
+        if isinstance(event, _words.WORDED):
+            return _words.event_words(event, names)
+        return super().describe_event(event, seat, names)

@@ -1,8 +1,8 @@
 """Hit!'s own screen for ``tablecards play`` and ``replay``: a row of columns per seat.
 
-Used through the ``tablecards_render_view`` and ``tablecards_describe_event`` hooks
-(``plugin.py``). It draws only what the view holds: in Hit! every card but the deck's order is
-public (HIT-01..HIT-04 rulings), so the screen is the same for every seat but for "you".
+Used through the ``tablecards_render_view`` hook (``plugin.py``). It draws only what the view
+holds: in Hit! every card but the deck's order is public (HIT-01..HIT-04 rulings), so the
+screen is the same for every seat but for "you".
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["describe_event", "render_view"]
+__all__ = ["render_view"]
 
 
 def _values(zone: Mapping[str, Any]) -> list[int]:
@@ -58,36 +58,10 @@ def render_view(view: Mapping[str, Any], seat: int | None) -> RenderableType:
             str(scores[other]) if other < len(scores) else "-",
         )
     parts: list[RenderableType] = [Text(title), table]
+    who = "You" if current == seat else f"Seat {current}"
     if view.get("phase") == "steal":
-        parts.append(
-            Text(
-                f"Seat {current} drew a {view.get('offer')}: steal the opponents' "
-                f"face-up {view.get('offer')}s? (HIT-08)"
-            )
-        )
+        offer = view.get("offer")
+        parts.append(Text(f"{who} drew a {offer}: steal the opponents' face-up {offer}s?"))
     elif view.get("phase") == "go_on":
-        parts.append(Text(f"Seat {current}: draw again or end the turn? (HIT-09)"))
+        parts.append(Text(f"{who}: draw again or end the turn?"))
     return Group(*parts)
-
-
-def describe_event(event: Mapping[str, Any]) -> str | None:
-    """Hit!'s events in words; ``None`` for the engine's card moves (the generic text is fine)."""
-    kind = event.get("event")
-    if kind == "Busted":
-        return (
-            f"seat {event['seat']} BUSTS on a {event['value']}: "
-            f"{event['lost']} cards go to the box (HIT-06)"
-        )
-    if kind == "Stole":
-        victims = ", ".join(str(v) for v in event["victims"])
-        return (
-            f"seat {event['seat']} steals {event['count']} x {event['value']} "
-            f"from seat {victims} (HIT-08)"
-        )
-    if kind == "RoundEnded":
-        scores = ", ".join(str(s) for s in event["scores"])
-        return f"round {event['round']} ends; round scores: {scores} (HIT-13)"
-    dst = str(event.get("dst", ""))
-    if kind == "CardsMoved" and event.get("src") == "deck" and dst.startswith("row:"):
-        return f"seat {dst[4:]} draws a {event['cards'][0]['value']}"
-    return None

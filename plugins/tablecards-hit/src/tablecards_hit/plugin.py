@@ -37,13 +37,3 @@ def tablecards_render_view(
     from tablecards_hit._render import render_view  # rich only when a screen is drawn
 
     return render_view(view, seat)
-
-
-@hookimpl
-def tablecards_describe_event(game: Game[Any], event: Mapping[str, Any]) -> str | None:
-    """Describe Hit!'s events (busts, steals, round ends) in words."""
-    if game.name != Hit.name:
-        return None
-    from tablecards_hit._render import describe_event
-
-    return describe_event(event)

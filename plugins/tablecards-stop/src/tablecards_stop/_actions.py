@@ -30,11 +30,14 @@ class Bid(Action):
 @attrs.frozen(slots=True)
 class Raise(Action):
     """Place ``values`` cards of the bid's value and ``plus`` "+1" cards on the bid in front of
-    seat ``bid`` (your own or another player's) (STOP-11)."""
+    seat ``bid`` (your own or another player's) (STOP-11).
+
+    ``plus`` defaults to 0: most raises add no "+1" card, and a client may leave it out.
+    """
 
     bid: int
     values: int
-    plus: int
+    plus: int = 0
 
 
 @attrs.frozen(slots=True)

@@ -10,6 +10,7 @@ import attrs
 
 from tablecards import (
     Action,
+    Event,
     Game,
     Illegal,
     MatchRandom,
@@ -18,7 +19,8 @@ from tablecards import (
     redeal,
     seat_option,
 )
-from tablecards_stop import _legal, _rules
+from tablecards.words import count
+from tablecards_stop import _legal, _rules, _words
 from tablecards_stop._actions import Bid, CallStop, Decline, Give, Pass, Raise
 from tablecards_stop._state import PACK_SIZE, PLUS, StopState, make_pack, seat_zones
 
@@ -166,13 +168,14 @@ class Stop(Game[StopState]):
         return 4000 * players
 
     def describe(self, action: Action) -> str:
-        """Menu text for each decision."""
+        """Menu text for each decision ("bid two 3s (= 6)", "raise seat 1's bid with one +1")."""
         if isinstance(action, Bid):
-            return f"bid {action.count} x {action.value} (= {action.value * action.count})"
+            bid = count(action.count, str(action.value))
+            return f"bid {bid} (= {action.value * action.count})"
         if isinstance(action, Raise):
-            parts = [f"{action.values} card(s) of the bid's value"] if action.values else []
+            parts = [count(action.values, "value card")] if action.values else []
             if action.plus:
-                parts.append(f"{action.plus} +1")
+                parts.append(count(action.plus, "+1"))
             return f"raise seat {action.bid}'s bid with {' and '.join(parts)}"
         if isinstance(action, Give):
             card = "+1" if action.value == PLUS else str(action.value)
@@ -180,6 +183,17 @@ class Stop(Game[StopState]):
         return {CallStop: "call Stop!", Decline: "do not call Stop", Pass: "pass"}.get(
             type(action), repr(action)
         )
+
+    def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
+        """ "Cleo calls Stop!", "you bid two 3s", "Ana adds one +1 to Ben's bid"."""
+        text = _words.play_words(actor, action, names)
+        return text if text is not None else super().describe_play(actor, action, names)
+
+    def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
+        """Draws (the card only for its owner), bids' worth, rounds won, eliminations."""
+        if isinstance(event, _words.WORDED):
+            return _words.event_words(event, names)
+        return super().describe_event(event, seat, names)
 
 
 def total_cards(players: int) -> int:

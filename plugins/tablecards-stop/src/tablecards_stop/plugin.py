@@ -1,15 +1,17 @@
-"""The tablecards plugin of Stop: registers the game and its heuristic bot, and describes its
-events for the terminal."""
+"""The tablecards plugin of Stop: registers the game and its heuristic bot, and draws its
+screen in the terminal."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablecards import hookimpl
 from tablecards_stop._bots import HeuristicBot
 from tablecards_stop._game import Stop
-from tablecards_stop._render import describe_event
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 
 @hookimpl
@@ -30,8 +32,12 @@ def tablecards_register_bots(register: Callable[..., None]) -> None:
 
 
 @hookimpl
-def tablecards_describe_event(game: Any, event: Mapping[str, Any]) -> str | None:
-    """Stop's events in words (and +1 cards named as such) for the terminal."""
+def tablecards_render_view(
+    game: Any, view: Mapping[str, Any], seat: int | None
+) -> RenderableType | None:
+    """Draw Stop's table in the terminal (``tablecards play stop``)."""
     if not isinstance(game, Stop):
         return None
-    return describe_event(event)
+    from tablecards_stop._render import render_view  # rich only when a screen is drawn
+
+    return render_view(view, seat)

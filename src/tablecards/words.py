@@ -1,0 +1,88 @@
+"""Small helpers for a game's words: sentences about seats that read right for "you" too.
+
+:meth:`tablecards.Game.describe_event` and :meth:`tablecards.Game.describe_play` receive the
+names the reader uses for each seat (``names[i]``); a caller may call the reader's own seat
+"you". These helpers keep sentences grammatical either way::
+
+    >>> from tablecards.words import count, listing, says, whose
+    >>> says("Ana", "steals") + " " + count(2, "7") + " from " + listing(["Ben", "you"])
+    'Ana steals two 7s from Ben and you'
+    >>> says("you", "passes"), whose("you"), whose("Cleo")
+    ('you pass', 'your', "Cleo's")
+    >>> count(1, "card"), count(13, "card")
+    ('one card', '13 cards')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+__all__ = ["count", "is_you", "listing", "says", "whose"]
+
+_NUMBERS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+# Third-person forms whose base form is not the verb minus its ending.
+_IRREGULAR = {"has": "have", "is": "are", "does": "do", "goes": "go", "was": "were"}
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` addresses the reader ("you", in any case)."""
+    return name.strip().lower() == "you"
+
+
+def says(name: str, verb: str) -> str:
+    """``name`` followed by ``verb`` (given in the third person: "steals", "has", "passes").
+
+    The verb agrees with "you": ``says("you", "steals") == "you steal"``.
+    """
+    if not is_you(name):
+        return f"{name} {verb}"
+    first, sep, rest = verb.partition(" ")
+    return f"{name} {_base_form(first)}{sep}{rest}"
+
+
+def _base_form(verb: str) -> str:
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
+def whose(name: str) -> str:
+    """The possessive of ``name``: "Ana's", "your"."""
+    return "your" if is_you(name) else f"{name}'s"
+
+
+def count(number: int, noun: str, plural: str | None = None) -> str:
+    """``number`` of ``noun`` in words: "one card", "two 7s", "no cards", "13 cards".
+
+    Numbers up to twelve are spelled out; ``plural`` defaults to ``noun + "s"``.
+    """
+    word = _NUMBERS[number] if 0 <= number < len(_NUMBERS) else str(number)
+    return f"{word} {noun if number == 1 else plural or noun + 's'}"
+
+
+def listing(items: Iterable[str]) -> str:
+    """``["Ana", "Ben", "Cleo"]`` -> ``"Ana, Ben and Cleo"``; one item alone; empty -> ``""``."""
+    names = list(items)
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
