@@ -35,7 +35,7 @@ PAGE = HERE.parent / "docs" / "strength.md"
 GAMES: dict[str, int] = {"hit": 3, "stop": 4, "exhopp": 4, "hattrick": 4}
 
 #: Matches per chunk: a multiple of 3! and 4!, so each chunk seats the bots in every order.
-CHUNK = 48
+CHUNK = 24
 
 
 def main() -> None:

@@ -35,8 +35,11 @@ DEFAULT_ITERATIONS: Final = 200
 #: Rounds a playout may start beyond the one in play before it is scored as it stands.
 DEFAULT_PLAYOUT_ROUNDS: Final = 1
 
+#: How often a playout plays the legal action with the best average so far (MAST).
+DEFAULT_MAST: Final = 0.0
+
 #: Actions a playout may take before it is scored as it stands.
-DEFAULT_PLAYOUT_MOVES: Final = 1000
+DEFAULT_PLAYOUT_MOVES: Final = 100
 
 
 class _Node:
@@ -71,6 +74,12 @@ class IsmctsBot:
         playout_moves: how many actions a playout may take before it is scored as it stands.
         score_weight: how much of a playout's reward is the seat's score (placed between the
             lowest and the highest, 0..1) rather than its share of the win.
+        playout_bot: a registered bot's name: it plays the first ``guided_moves`` actions of
+            each playout instead of random choices (it builds a view at every action: slower).
+        guided_moves: see ``playout_bot``.
+        mast: the chance that a playout plays the legal action whose average reward is the best
+            so far in this decision's search, instead of a random one (the Move-Average
+            Sampling Technique); 0 plays at random.
     """
 
     uses_view: ClassVar[bool] = False
@@ -88,6 +97,7 @@ class IsmctsBot:
         score_weight: float = 0.5,
         playout_bot: str | None = None,
         guided_moves: int = 1000,
+        mast: float = DEFAULT_MAST,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
@@ -103,6 +113,9 @@ class IsmctsBot:
         self.playout_bot = playout_bot
         self.guided_moves = guided_moves
         self._guides: list[Any] | None = None
+        self.mast = mast
+        # MAST: every action's total reward and count for whoever played it, this decision.
+        self._values: dict[Action, list[float]] = {}
         #: Iterations run for the last decision (0 when the choice was forced).
         self.last_iterations = 0
 
@@ -128,6 +141,7 @@ class IsmctsBot:
         if len(actions) == 1:
             return actions[0]
         root = _Node()
+        self._values = {}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -156,6 +170,7 @@ class IsmctsBot:
         legal_of = game.legal_actions
         apply = game.apply
         expanded = False
+        trail: list[tuple[int, Action]] = []
         while not state.over and moves < limit:
             to_act = state.to_act
             if node is root:
@@ -181,17 +196,26 @@ class IsmctsBot:
                 action, child = _ucb(children, actor, legal, c)
             apply(state, actor, action)
             moves += 1
+            trail.append((actor, action))
             path.append((actor, child))
             node = child
             if expanded:
                 break
-        rewards = self._playout(game, state, moves, limit, rng)
+        rewards = self._playout(game, state, moves, limit, rng, trail)
         for actor, visited in path:
             visited.visits += 1
             visited.reward += rewards[actor]
+        if self.mast:
+            _learn(self._values, trail, rewards)
 
     def _playout(
-        self, game: Game[Any], state: State, moves: int, limit: int, rng: random.Random
+        self,
+        game: Game[Any],
+        state: State,
+        moves: int,
+        limit: int,
+        rng: random.Random,
+        trail: list[tuple[int, Action]],
     ) -> list[float]:
         legal_of = game.legal_actions
         apply = game.apply
@@ -204,17 +228,26 @@ class IsmctsBot:
         guides = self._guides_for(game, state.players)
         guided = moves + self.guided_moves if guides else moves
         view_of = game.view
+        greedy = self.mast
+        values = self._values
+        random = rng.random
         while not state.over and moves < limit:
             to_act = state.to_act
             actor = to_act[0] if len(to_act) == 1 else to_act[randrange(len(to_act))]
             legal = legal_of(state, actor)
-            if moves < guided and len(legal) > 1:
+            if len(legal) == 1:
+                action = legal[0]
+            elif moves < guided:
                 view = view_of(state, actor)
                 view["moves"] = moves
                 action = guides[actor].choose(view, legal, rng)  # type: ignore[index]
+            elif greedy and random() < greedy:
+                action = _best(values, legal)
             else:
                 action = legal[randrange(len(legal))]
             apply(state, actor, action)
+            if greedy:
+                trail.append((actor, action))
             moves += 1
             if stop_round is not None and rounds_of(state) >= stop_round:
                 break
@@ -250,6 +283,30 @@ def _ucb(
             best = (action, child)
     if best is None:  # pragma: no cover - legal is never empty for a seat to act
         raise TablecardsError(f"seat {actor} has no legal action to search")
+    return best
+
+
+def _learn(
+    values: dict[Action, list[float]], trail: list[tuple[int, Action]], rewards: list[float]
+) -> None:
+    """MAST: credit every action of the iteration with the result of the seat that played it."""
+    for actor, action in trail:
+        value = values.get(action)
+        if value is None:
+            values[action] = [rewards[actor], 1.0]
+        else:
+            value[0] += rewards[actor]
+            value[1] += 1.0
+
+
+def _best(values: dict[Action, list[float]], legal: Sequence[Action]) -> Action:
+    """The legal action with the best average reward so far (an untried one first)."""
+    best, best_mean = legal[0], -1.0
+    for action in legal:
+        value = values.get(action)
+        mean = 2.0 if value is None else value[0] / value[1]
+        if mean > best_mean:
+            best, best_mean = action, mean
     return best
 
 
