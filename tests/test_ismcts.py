@@ -105,3 +105,14 @@ def test_the_cli_simulates_and_plays_against_ismcts() -> None:
     )
     assert played.exit_code == 0, played.output[-2000:]
     assert "Match over after" in played.output
+
+
+def test_the_kit_checks_search_bots_through_their_information_set() -> None:
+    """A game plugin may register a search bot: the kit's bots check drives it as play does."""
+    from tablecards.testing import check_game
+
+    def small(game: tablecards.Game, seat: int) -> IsmctsBot:  # type: ignore[type-arg]
+        return IsmctsBot(game, seat, iterations=5)
+
+    report = check_game("hit", players=[3], seeds=1, checks={"bots"}, bots={"small": small})
+    assert report.bot_matches == 3
