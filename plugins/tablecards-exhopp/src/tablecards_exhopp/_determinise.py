@@ -76,7 +76,7 @@ def _place(
         for zone in unseen_zones(state, seat)
         if zone is not state.hands[owner]
         for index, card in enumerate(zone.cards)
-        if card.colour is colour and card.id not in kept
+        if type(card) is NumberCard and card.colour is colour and card.id not in kept
     ]
     hand = state.hands[owner].cards
     targets = [index for index, card in enumerate(hand) if card.id not in kept]
