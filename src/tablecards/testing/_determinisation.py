@@ -135,7 +135,8 @@ def _check_seen(drawn: Match, seat: int, seen: dict[str, Any], where: Where) -> 
                 "determinisation",
                 where,
                 f"a determinisation for seat {seat} changed what the seat sees: its {key} "
-                f"differs ({_first_difference(seen[key], now[key])})",
+                f"differs ({_first_difference(seen[key], now[key])}). Either the redeal moved "
+                "something the seat knows, or the seat is shown something it may not see",
             )
 
 
