@@ -288,6 +288,7 @@ def main() -> None:
         f"- {games} matches: 1 worker {one_worker:.2f} s, 2 workers {two_workers:.2f} s, "
         f"**speed-up {one_worker / two_workers:.2f}x** (target ≥ 1.7x)"
     )
+    rl_section(say, scale)
     if args.write:
         header = [
             "# Benchmark results",
@@ -300,6 +301,18 @@ def main() -> None:
             "",
         ]
         Path(__file__).with_name("RESULTS.md").write_text("\n".join(header + lines) + "\n")
+
+
+def rl_section(say: Callable[[str], None], scale: float) -> None:
+    """The reinforcement-learning environments (``bench/rl_env.py``), with the ``rl`` extra."""
+    try:
+        import rl_env
+
+        import tablecards.rl  # noqa: F401 - only to know the extra is there
+    except ImportError:  # pragma: no cover - without the rl extra
+        return
+    say("")
+    rl_env.report(say, scale)
 
 
 if __name__ == "__main__":

@@ -402,6 +402,7 @@ __all__ = [
     "StuckSnap",
     "TellingHands",
     "TrustingHands",
+    "UnrebuildableSnap",
     "UnsavableSnap",
     "UnseededSnap",
     "ZoneInViewSnap",
@@ -421,3 +422,10 @@ class HashOrderSnap(SnapGame):
         # Where "a" falls in a set of letters depends on the interpreter's hash seed.
         turn = list(set("abcdefghijklmnopqrstuvwxyz")).index("a") % len(actions)
         return actions[turn:] + actions[:turn]
+
+
+class UnrebuildableSnap(SnapGame):
+    """Fault (processes): its saved options name one the class does not accept."""
+
+    def options_json(self) -> dict[str, Any]:
+        return {"colour": "red"}

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import types
 
 import click
 import pytest
+from click.testing import CliRunner
 
 import tablecards
 from tablecards import hookimpl
@@ -39,3 +41,12 @@ def test_a_plugin_command_runs_from_the_console_script(
     help_text = capsys.readouterr().out
     for command in ("hello", "list", "play", "replay", "rules", "simulate"):
         assert f"  {command} " in help_text
+
+
+def test_list_marks_the_tutorials_game_as_an_example() -> None:
+    result = CliRunner().invoke(cli, ["list"])
+    assert result.exit_code == 0
+    assert "climb: the tutorial's example game" in result.output
+    data = json.loads(CliRunner().invoke(cli, ["list", "--json"]).stdout)
+    examples = {game["name"] for game in data["games"] if game["example"]}
+    assert examples == {"climb"}

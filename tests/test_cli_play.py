@@ -74,8 +74,15 @@ def test_in_open_moments_the_human_speaks_before_the_bots(game: str, tmp_path: P
     assert result.exit_code == 0, result.output[-3000:]
     _, steps = replay_human_moves(save)
     open_moments = [seat for seat, _, to_act, _ in steps if len(to_act) > 1 and 0 in to_act]
-    # No bot ever took an open moment the human could still act in.
-    assert all(seat == 0 for seat in open_moments)
+    # No bot ever took an open moment before the human had spoken in it: a bot acts while the
+    # human may act only right after the human's own action, which left the seats to act as
+    # they were (Stop's auction, where a pass can be taken back until the last one).
+    for index, (seat, _, to_act, _) in enumerate(steps):
+        if seat != 0 and len(to_act) > 1 and 0 in to_act:
+            assert index > 0 and steps[index - 1][0] == 0, (game, index)
+            assert steps[index - 1][2] == to_act, (game, index)
+    if game == "stop":  # the human passed in the auction and stayed asked: the bots went on
+        assert any(seat != 0 and 0 in to_act for seat, _, to_act, _ in steps)
     if open_moments:
         assert "Open moment:" in result.output and "you speak first: act or pass" in result.output
     if game == "snap":
@@ -171,3 +178,22 @@ def test_bad_arguments_are_explained(args: list[str], message: str) -> None:
     result = play(args, "")
     assert result.exit_code != 0
     assert message in result.output
+
+
+def test_rule_ids_show_only_on_request() -> None:
+    # "steal" on a draw-again-or-stop decision: refused, with the rule only when asked for.
+    plain = play(["hit", "--seed", "3"], "steal\n?\nq\n")
+    assert "Not allowed: there is nothing to steal" in plain.output
+    assert "[HIT-09]" not in plain.output
+    assert "The last refusal applied rule HIT-09" in plain.output  # the ? help tells it
+    explained = play(["hit", "--seed", "3", "--explain"], "steal\nq\n")
+    assert "[HIT-09]" in explained.output
+
+
+def test_the_seed_shows_once_the_match_is_over_never_before(tmp_path: Path) -> None:
+    result = play(["hit", "--seed", "5"], ENOUGH)
+    over = result.output.index("Match over after")
+    assert "seed 5" not in result.output[:over] and "--seed 5" in result.output[over:]
+    quit_early = play(["hit", "--seed", "5"], "q\n")
+    assert "5" not in quit_early.output.split("\n")[0]  # the header names no seed
+    assert "--seed" not in quit_early.output

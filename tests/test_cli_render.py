@@ -76,9 +76,11 @@ def test_journal_lines_hide_private_cards_from_other_seats() -> None:
     journal = Journal()
     cards = (SnapCard(0, 5), SnapCard(1, 9))
     journal.entries.append(CardsMoved("deck", "hand:1", 2, cards, to=frozenset({1})))
-    assert journal.lines(game, 1, NAMES) == ["  Two cards go from the deck to a hand: 5, 9"]
+    assert journal.lines(game, 1, seat_names(3, 1)) == [
+        "  Two cards go from the deck to your hand: 5, 9"
+    ]
     assert journal.lines(game, 0, NAMES) == ["  Two cards go from the deck to a hand"]
-    assert journal.lines(game, None, NAMES) == ["  Two cards go from the deck to a hand: 5, 9"]
+    assert journal.lines(game, None, NAMES) == ["  Two cards go from the deck to Ben's hand: 5, 9"]
 
 
 def test_journal_puts_each_action_before_its_events() -> None:
@@ -120,6 +122,14 @@ def test_the_generic_log_line_of_a_play_and_of_a_secret_one() -> None:
     assert game.describe_play(1, action, NAMES) == f"Ben: {game.describe(action)}"
 
 
+def test_summarise_tells_once_what_several_seats_did_in_a_row() -> None:
+    lines = ["  Seat 1 draws a card", "  Seat 2 draws a card", "  You draw a 3", "Seat 3 passes"]
+    assert summarise(lines) == ["  Draws a card: seats 1 and 2", "  You draw a 3", "Seat 3 passes"]
+    # The same seat twice is a repeat, not a group; different indents are different kinds.
+    assert summarise(["Seat 1 passes", "Seat 1 passes"]) == ["Seat 1 passes (x2)"]
+    assert summarise(["Seat 1 passes", "  Seat 2 passes"]) == ["Seat 1 passes", "  Seat 2 passes"]
+
+
 def test_summarise_counts_repeats_and_cuts_the_oldest() -> None:
     assert summarise(["a", "a", "b"]) == ["a (x2)", "b"]
     lines = ["Seat 1 draws a card", "Seat 2 passes"] * 10 + [f"line {n}" for n in range(20)]
@@ -145,3 +155,49 @@ def test_generic_texts_label_cards_as_the_game_does() -> None:
     assert (
         SnapGame().describe_event(moved, 0, NAMES) == "one card goes from the deck to the pile: 1"
     )
+
+
+def test_stop_screen_shows_bids_tokens_and_who_passed() -> None:
+    """STOP-11, STOP-13: the bids on the table with their totals, and the seats that passed."""
+    pm = tablecards.plugin_manager()
+    match = Match("stop", players=4, seed=3)
+    while match.view(0)["phase"] != "auction":
+        seat, actions = next(
+            (seat, match.legal_actions(seat)) for seat in match.to_act if match.legal_actions(seat)
+        )
+        calls = [action for action in actions if type(action).__name__ == "CallStop"]
+        match.apply(seat, (calls or list(actions))[0])  # call Stop as soon as one may
+    view = match.view(0)
+    bidder = next(seat for seat, bid in enumerate(view["bids"]) if bid)
+    screen = text(render_view(pm, match.game, view, 0))
+    row_of_bidder = next(line for line in screen.splitlines() if line.startswith(f"│ {bidder} "))
+    assert str(view["bids"][bidder]["total"]) in row_of_bidder
+    assert "Your hand:" in screen and "The auction: highest bid" in screen
+    assert "passed" not in screen
+    view["passed"] = [2]  # the form Stop 0.2 gives: the seats that passed
+    assert "passed" in text(render_view(pm, match.game, view, 0))
+
+
+def test_exhopp_screen_shows_an_exchange_as_each_seat_may_know_it() -> None:
+    """EXH-10: the value chosen for an exchange is on the chooser's screen only."""
+    import random
+
+    pm = tablecards.plugin_manager()
+    match = Match("exhopp", players=4, seed=1)
+    rng = random.Random(1)
+    while True:  # play until a proposer has chosen its card and the accepter has not
+        view = match.view(None)
+        exchange = view["exchange"]
+        if exchange and exchange["accepter"] is not None and len(match.to_act) == 1:
+            break
+        seat = match.to_act[0]
+        actions = list(match.legal_actions(seat))
+        accepts = [a for a in actions if type(a).__name__ in {"Propose", "Accept"}]
+        match.apply(seat, (accepts or actions)[0] if rng.random() < 0.9 else rng.choice(actions))
+    chooser = next(s for s in (exchange["proposer"], exchange["accepter"]) if s not in match.to_act)
+    others = [s for s in range(4) if s != chooser]
+    mine = text(render_view(pm, match.game, match.view(chooser), chooser))
+    assert "Exchange:" in mine and "you chose your" in mine
+    for other in others:
+        screen = text(render_view(pm, match.game, match.view(other), other))
+        assert "Exchange:" in screen and "chose your" not in screen

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -143,3 +144,23 @@ def test_replay_of_a_bad_file_is_one_clear_error(tmp_path: Path) -> None:
     result = replay(str(path))
     assert result.exit_code == 1
     assert "Error: not a saved match: expected a JSON object" in result.output
+
+
+def test_replay_for_one_seat_after_verify_replays_as_that_seat(tmp_path: Path) -> None:
+    path = saved_match(tmp_path, game="stop", seed=3, stop_after=40)
+    result = replay(str(path), "--seat", "1", "--verify")
+    assert result.exit_code == 0, result.output
+    assert "verified" in result.output
+    assert "Stop: start, seen by seat 1" in result.output and "move 40" in result.output
+    assert "You draw a" in result.output  # seat 1's own draws, in words
+    assert not re.search(r"\b(?:hand|pack|bid):\d", result.output)  # no zone ids
+    alone = replay(str(path), "--verify")
+    assert "verified" in alone.output and "move 1" not in alone.output  # alone: only checks
+
+
+def test_replay_reads_in_the_games_words(tmp_path: Path) -> None:
+    path = saved_match(tmp_path, game="hit", seed=4)
+    result = replay(str(path))
+    assert result.exit_code == 0, result.output
+    assert "Seat 0 draws a" in result.output or "Seat 1 draws a" in result.output
+    assert not re.search(r"\b(?:row|loot):\d", result.output)

@@ -5,13 +5,23 @@
   Hook specs are discovered, not listed: a new hook fails here until it is documented.
 - Every ```` ```python ```` block of the docs (and of the game READMEs the docs include) runs,
   block after block in one namespace per page, as a reader would paste them.
+- The Sphinx build prints nothing at all: ``-W`` fails on Sphinx's own warnings, and the test
+  also fails on anything else written to the console (Python warnings of the extensions,
+  deprecation notices), which ``-W`` does not see. It needs the ``docs`` group, which the plain
+  ``uv run pytest`` does not install: there it is skipped (``-ra`` says so), and CI runs it
+  with ``TABLECARDS_DOCS_BUILD=required uv run --group docs pytest tests/test_docs.py``, where
+  a missing Sphinx fails instead.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import linecache
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -93,3 +103,18 @@ def test_python_examples_run(page: Path) -> None:
         # Registered with linecache so that a failure's traceback shows the example's lines.
         linecache.cache[filename] = (len(block), None, block.splitlines(True), filename)
         exec(compile(block, filename, "exec"), namespace)
+
+
+def test_the_docs_build_prints_no_warning_of_any_kind(tmp_path: Path) -> None:
+    if importlib.util.find_spec("sphinx") is None:
+        if os.environ.get("TABLECARDS_DOCS_BUILD") == "required":
+            pytest.fail("TABLECARDS_DOCS_BUILD=required, but Sphinx is not installed")
+        pytest.skip("no docs group here: uv run --group docs pytest tests/test_docs.py")
+    command = [sys.executable, "-m", "sphinx", "-q", "-n", "-W", "--keep-going"]
+    command += ["-b", "html", str(DOCS), str(tmp_path / "html")]
+    # PYTHONWARNINGS=default shows every deprecation warning once, even those Python hides.
+    env = {**os.environ, "PYTHONWARNINGS": "default"}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    printed = (done.stdout + done.stderr).strip()
+    assert done.returncode == 0, printed
+    assert not printed, f"the docs build printed:\n{printed}"

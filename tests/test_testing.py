@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import types
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ from broken_toys import (
     StuckSnap,
     TellingHands,
     TrustingHands,
+    UnrebuildableSnap,
     UnsavableSnap,
     UnseededSnap,
     ZoneInViewSnap,
@@ -347,7 +349,35 @@ def test_processes_needs_a_game_class_other_interpreters_can_import() -> None:
 
     failure = failure_of(LocalSnap(), checks={"processes"})
     assert failure.check == "processes"
-    assert "could not be rebuilt" in failure.detail
+    assert "LocalSnap is defined inside a function" in failure.detail
+    assert "cannot import it" in failure.detail
+    # The report names a real match to replay, never "players=0, seed=0".
+    assert (failure.where.players, failure.where.seed) == (2, 0)
+    assert "players=0" not in str(failure)
+    assert "replay: check_game(game, players=[2], seeds=[0])" in str(failure)
+
+
+def test_processes_reports_the_import_error_of_a_class_another_process_cannot_find(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A module that exists only in this interpreter: another process cannot import it.
+    ghost = types.ModuleType("ghost_games")
+    monkeypatch.setitem(sys.modules, "ghost_games", ghost)
+    exec("from toys import SnapGame\nclass GhostSnap(SnapGame):\n    pass\n", ghost.__dict__)
+    failure = failure_of(ghost.GhostSnap(), checks={"processes"})
+    assert failure.check == "processes"
+    assert "ghost_games.GhostSnap cannot be imported in another process" in failure.detail
+    assert "ModuleNotFoundError: No module named 'ghost_games'" in failure.detail
+    assert "-c 'import ghost_games; ghost_games.GhostSnap'" in failure.detail
+    assert "replay: check_game(game, players=[2], seeds=[0])" in str(failure)
+
+
+def test_processes_reports_a_game_its_options_cannot_rebuild() -> None:
+    failure = failure_of(UnrebuildableSnap(), checks={"processes"})
+    assert failure.check == "processes"
+    assert "could not build the game from its options {'colour': 'red'}" in failure.detail
+    assert "UnknownOption" in failure.detail
+    assert "replay: check_game(game, players=[2], seeds=[0])" in str(failure)
 
 
 def test_assert_refused_passes_only_for_a_clean_refusal() -> None:

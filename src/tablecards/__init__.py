@@ -9,8 +9,10 @@ from __future__ import annotations
 from tablecards._actions import Action, Illegal
 from tablecards._bots import Bot, RandomBot
 from tablecards._cards import Card, Visibility, Zone
+from tablecards._catalogue import ActionCatalogue
 from tablecards._determinise import Unseen, determinise, redeal, unseen_zones
 from tablecards._errors import (
+    CatalogueError,
     IllegalAction,
     MalformedAction,
     MatchOver,
@@ -59,12 +61,14 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "ActionCatalogue",
     "Arbiter",
     "Bot",
     "BotInfo",
     "BotStats",
     "Card",
     "CardsMoved",
+    "CatalogueError",
     "Event",
     "EventRecorder",
     "Game",

@@ -35,11 +35,25 @@ def name_of(names: Sequence[str], seat: object) -> str:
     return f"seat {seat}"
 
 
-def zone_words(zone: str) -> str:
-    """A zone id as words without its number: ``"deck"`` -> "the deck", ``"hand:2"`` -> "a hand"."""
-    kind, sep, _ = zone.partition(":")
+def zone_words(zone: str, owner: int | None = None, names: Sequence[str] = ()) -> str:
+    """A zone id as words without its number: ``"deck"`` -> "the deck", ``"hand:2"`` -> "a hand".
+
+    When the zone is known to be ``owner``'s (``"hand:2"`` and ``owner == 2``), it reads as
+    theirs: "Cleo's hand", "your hand".
+    """
+    kind, sep, rest = zone.partition(":")
     kind = kind.replace("_", " ")
+    if sep and owner is not None and rest == str(owner) and 0 <= owner < len(names):
+        return f"{whose(names[owner])} {kind}"
     return f"a {kind}" if sep else f"the {kind}"
+
+
+def _owner(event: Event) -> int | None:
+    # An event seen by one seat only moved cards into or out of that seat's own zone: the
+    # only way the engine restricts a card move is a zone only its owner sees.
+    if event.to is not None and len(event.to) == 1:
+        return next(iter(event.to))
+    return None
 
 
 def event_words(game: Game[Any], event: Event, names: Sequence[str]) -> str | None:
@@ -47,9 +61,10 @@ def event_words(game: Game[Any], event: Event, names: Sequence[str]) -> str | No
     if isinstance(event, CardsMoved):
         labels = ", ".join(game.card_label(card.to_json()) for card in event.cards)
         verb = "goes" if event.count == 1 else "go"
+        owner = _owner(event)
         text = (
-            f"{count(event.count, 'card')} {verb} from {zone_words(event.src)} "
-            f"to {zone_words(event.dst)}"
+            f"{count(event.count, 'card')} {verb} from {zone_words(event.src, owner, names)} "
+            f"to {zone_words(event.dst, owner, names)}"
         )
         return f"{text}: {labels}" if labels else text
     if isinstance(event, Shuffled):

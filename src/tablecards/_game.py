@@ -94,14 +94,73 @@ class Game(Generic[S]):
     *required*. Instances are cheap and hold only the options (``load_game("hit", rounds=2)``);
     everything that changes during a match lives in the state, which the :class:`~tablecards.Match`
     owns: it validates, applies, logs, dispatches events and saves, so rules stay plain.
+    The :doc:`tutorial` writes a whole game plugin step by step.
 
-    Class attributes:
-        name: the registry name (``"hit"``): lower case, unique among installed games.
-        title: the human name (``"Hit!"``).
-        version: the plugin's version, stored in saved matches.
-        min_players, max_players, default_players: the allowed seat counts.
-        actions: every action class of the game (used to read actions back from JSON).
-        Options: a frozen attrs class of the game's options; its validators reject bad values.
+    Example:
+        A complete game: each player is dealt one card from ten and shows it; the highest
+        card wins.
+
+        >>> import attrs
+        >>> import tablecards
+        >>> from tablecards import Action, Card, Game, State, Visibility, Zone
+        >>> @attrs.frozen
+        ... class Show(Action):
+        ...     "Show your card."
+        >>> @attrs.define(slots=True, eq=False, kw_only=True)
+        ... class DuelState(State):
+        ...     deck: Zone[Card]
+        ...     hands: tuple[Zone[Card], ...]
+        ...     shown: tuple[Zone[Card], ...]
+        >>> class Duel(Game[DuelState]):
+        ...     name, title, version = "duel", "Duel", "1.0"
+        ...     min_players, max_players, default_players = 2, 4, 2
+        ...     actions = (Show,)
+        ...
+        ...     def initial_state(self, players, rng):
+        ...         seats = range(players)
+        ...         return DuelState(
+        ...             players=players,
+        ...             rng=rng,
+        ...             deck=Zone("deck", Visibility.HIDDEN, cards=[Card(i) for i in range(10)]),
+        ...             hands=tuple(Zone(f"hand:{s}", Visibility.OWNER, s) for s in seats),
+        ...             shown=tuple(Zone(f"shown:{s}", Visibility.PUBLIC, s) for s in seats),
+        ...         )
+        ...
+        ...     def setup(self, state):
+        ...         state.shuffle(state.deck)
+        ...         state.deal(state.deck, state.hands, 1)
+        ...         state.to_act = (0,)  # the rules say who acts next
+        ...
+        ...     def legal_actions(self, state, seat):
+        ...         return [Show()]
+        ...
+        ...     def apply(self, state, seat, action):
+        ...         state.move_all(state.hands[seat], state.shown[seat])
+        ...         if seat + 1 < state.players:
+        ...             state.to_act = (seat + 1,)
+        ...         else:
+        ...             state.to_act, state.over = (), True
+        ...
+        ...     def scores(self, state):
+        ...         return tuple(shown.cards[0].id for shown in state.shown)
+        >>> match = tablecards.Match(Duel(), players=2, seed=3)
+        >>> "cards" in match.view(1)["zones"]["hand:0"]  # seat 1 cannot see seat 0's card
+        False
+        >>> match.apply(0, Show())
+        >>> match.apply(1, Show())
+        >>> match.result.scores, match.result.winners
+        ((8, 6), (0,))
+
+    Attributes:
+        name (str): the registry name (``"hit"``): lower case, unique among installed games.
+        title (str): the human name (``"Hit!"``).
+        version (str): the plugin's version, stored in saved matches (default ``"0"``).
+        min_players (int): the fewest seats the game can be played by.
+        max_players (int): the most seats the game can be played by.
+        default_players (int): the seats of a match that names no count.
+        actions (tuple): every action class of the game, used to read actions back from JSON.
+        Options (type): a frozen attrs class of the game's options, whose validators reject bad
+            values (default :class:`~tablecards.NoOptions`: the game has none).
     """
 
     name: ClassVar[str]
@@ -146,15 +205,49 @@ class Game(Generic[S]):
     # -- required -----------------------------------------------------------------------------
 
     def initial_state(self, players: int, rng: MatchRandom) -> S:
-        """*Required.* The state before setup: every card of the match in its starting zone."""
+        """*Required.* The state before setup: every card of the match in its starting zone.
+
+        Each zone gets its visibility here; nobody acts yet. The match calls it once, with its
+        seeded generator, then :meth:`setup`.
+
+        Example:
+            >>> import tablecards
+            >>> game = tablecards.load_game("hit")  # pip install tablecards-hit
+            >>> state = game.initial_state(3, tablecards.MatchRandom(seed=1))
+            >>> len(state.cards()), state.zone("deck").visibility, state.to_act
+            (90, <Visibility.HIDDEN: 'hidden'>, ())
+        """
         raise NotImplementedError
 
     def setup(self, state: S) -> None:
-        """*Required.* Shuffle, deal and choose who acts first (events are observed here)."""
+        """*Required.* Shuffle, deal and choose who acts first (events are observed here).
+
+        It must set ``state.to_act``: the match asks only those seats to act.
+
+        Example:
+            >>> import tablecards
+            >>> game = tablecards.load_game("hit")  # pip install tablecards-hit
+            >>> state = game.initial_state(3, tablecards.MatchRandom(seed=1))
+            >>> game.setup(state)
+            >>> state.to_act
+            (0,)
+        """
         raise NotImplementedError
 
     def legal_actions(self, state: S, seat: int) -> Sequence[Action]:
-        """*Required.* Every action ``seat`` may take now (empty when it may not act)."""
+        """*Required.* Every action ``seat`` may take now (empty when it may not act).
+
+        Bots, screens and learning agents choose from this list; keep it lean, simulations
+        call it at every step.
+
+        Example:
+            >>> import tablecards
+            >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+            >>> match.game.legal_actions(match.state, 0)
+            (DrawAgain(), EndTurn())
+            >>> match.legal_actions(1)  # the match asks the game only for seats in to_act
+            ()
+        """
         raise NotImplementedError
 
     def apply(self, state: S, seat: int, action: Action) -> None:
@@ -162,11 +255,32 @@ class Game(Generic[S]):
 
         The match calls it only after :meth:`why_illegal` accepted the action, and it must not
         fail after it starts changing the state.
+
+        Example:
+            Callers go through :meth:`Match.apply <tablecards.Match.apply>`, which checks the
+            seat and the action, calls this method and logs the action:
+
+            >>> import tablecards
+            >>> from tablecards_hit import DRAW_AGAIN  # pip install tablecards-hit
+            >>> match = tablecards.Match("hit", players=3, seed=1)
+            >>> match.apply(0, DRAW_AGAIN)
+            >>> match.moves, match.log_for(None)[-1]
+            (1, (0, DrawAgain()))
         """
         raise NotImplementedError
 
     def scores(self, state: S) -> tuple[int, ...]:
-        """*Required.* Every seat's current score."""
+        """*Required.* Every seat's current score.
+
+        The match reads it for :attr:`Match.result <tablecards.Match.result>`, with
+        :meth:`winners`.
+
+        Example:
+            >>> import tablecards
+            >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+            >>> match.game.scores(match.state)
+            (0, 0, 0)
+        """
         raise NotImplementedError
 
     # -- optional -----------------------------------------------------------------------------
@@ -193,6 +307,14 @@ class Game(Generic[S]):
 
         The default looks the action up in :meth:`legal_actions`; games override it to explain
         rejections with rule IDs, or to check large action spaces without listing them.
+
+        Example:
+            >>> import tablecards
+            >>> from tablecards_hit import NO_STEAL  # pip install tablecards-hit
+            >>> match = tablecards.Match("hit", players=3, seed=1)
+            >>> match.game.why_illegal(match.state, 0, NO_STEAL)
+            Illegal(reason='there is nothing to steal: choose to draw again or end the turn',
+                    rule='HIT-09')
         """
         if action in self.legal_actions(state, seat):
             return None
@@ -225,6 +347,15 @@ class Game(Generic[S]):
         ``players``, ``to_act``, ``over``, ``zones``, ``moves``): returning one of them is a
         plugin bug, refused with :class:`~tablecards.RulesError` (see
         :func:`tablecards.view_schema`).
+
+        Example:
+            >>> import tablecards
+            >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+            >>> extra = match.game.view_extra(match.state, 0)
+            >>> sorted(extra)
+            ['current', 'offer', 'phase', 'round', 'rounds', 'scores']
+            >>> all(match.view(0)[key] == value for key, value in extra.items())
+            True
         """
         return {}
 
@@ -291,6 +422,24 @@ class Game(Generic[S]):
         """How many actions a match may take before the engine ends it as truncated."""
         return 10_000
 
+    def upgrade_snapshot(self, version: str, snapshot: dict[str, Any]) -> dict[str, Any]:
+        """The state snapshot of a match saved by ``version`` of this game, as this version
+        writes it.
+
+        :meth:`Match.from_json <tablecards.Match.from_json>` calls it when a save's
+        ``game_version`` is not this game's ``version``; the save loads only if its log
+        replays and reaches the snapshot returned here. The default returns ``snapshot``
+        unchanged, so a save from another version loads exactly when nothing it holds has
+        changed.
+
+        A game whose new version changed a rule overrides it: it adds the fields the old
+        version did not have (when their value follows from the old snapshot), and refuses the
+        saves whose position the change gives another meaning by raising
+        :class:`~tablecards.SaveError` naming both versions and the rule that changed; such a
+        save must never load into a different match.
+        """
+        return snapshot
+
     def redact_action(self, action: Action, actor: int, seat: int | None) -> Action | None:
         """What ``seat`` (``None``: a spectator) learns when ``actor`` plays ``action``.
 
@@ -334,17 +483,48 @@ class Game(Generic[S]):
         """One event in the game's words, as ``seat`` sees it; ``None``: nothing worth saying.
 
         ``event`` is the version ``seat`` may see (:meth:`Event.seen_by
-        <tablecards.Event.seen_by>`, as ``Match.events_for`` gives them), so words built
-        from its fields never tell more than the seat may know. ``names`` is as in
-        :meth:`describe_play`. This is the one place where a game puts its events into words,
-        for the terminal, replays and networked tables alike.
+        <tablecards.Event.seen_by>`, as :meth:`Match.events_for <tablecards.Match.events_for>`
+        gives them), so words built from its fields never tell more than the seat may know.
+        ``names`` is as in :meth:`describe_play`. This is the one place where a game puts its
+        events into words, for the terminal, replays and networked tables alike.
 
-        The default never shows zone ids: a card move reads "one card goes from the deck to a
-        hand: 7", a turn "Ana's turn", a round's end its scores, any other event its name and
+        The default never shows zone ids: a card move reads "one card goes from the deck to
+        your hand: 7" (a zone reads as its kind, and as a seat's own when only that seat was
+        told), a turn "Ana's turn", a round's end its scores, any other event its name and
         fields ("pile won: seat Cleo, count 5"). Games override it (returning
         ``super().describe_event(...)`` for the events they leave to it).
         """
         return _describe.event_words(self, event, names)
+
+    def action_catalogue(self, players: int) -> Sequence[Action] | None:
+        """Every action this game can ever list for ``players`` seats, in a fixed order.
+
+        A learning agent picks actions by their place in this list (see
+        :class:`~tablecards.ActionCatalogue`), so it must hold every action
+        :meth:`legal_actions` may return, once, and keep its order from version to version of
+        the game. It may hold actions that are never legal. Build it from the action types and
+        the ranges of their fields (cards, seats, counts), never from a state.
+
+        The default lists one instance of each action class when none has a field (Hit!'s
+        four decisions), and ``None`` otherwise: a game with fields overrides it, or it cannot
+        be an environment of :mod:`tablecards.rl`.
+        """
+        if all(not attrs.fields(cls) for cls in self.actions):
+            return tuple(cls() for cls in self.actions)
+        return None
+
+    def observation_features(self, view: Mapping[str, Any]) -> Sequence[float]:
+        """Numbers a learning agent should see beyond the generic encoding of a view.
+
+        :mod:`tablecards.rl` encodes every view as counts of card kinds per zone, zone sizes
+        and the top-level numbers of :meth:`view_extra`; it appends what this returns. ``view``
+        is a seat's view without its zones (they are encoded already): ``seat``, ``players``,
+        ``to_act``, ``over`` and the keys of :meth:`view_extra`. Computed from it alone, the
+        features cannot leak. Return the same number of values for every view of a match with
+        the same number of players (one-hot phases, seats relative to ``view["seat"]``, values
+        the generic encoding skips because they are strings or nested). Default: nothing.
+        """
+        return ()
 
     @classmethod
     def rules_text(cls) -> str | None:

@@ -517,7 +517,10 @@ class Match:
         Raises:
             SaveError: the text is not valid JSON, is not a saved match, names another or an
                 unknown game, holds an action that is not legal when replayed, or its state
-                snapshot does not match the replayed log (tampered, or another version).
+                snapshot does not match the replayed log (tampered, or another version); a
+                save written by another version of the game is first read through
+                :meth:`Game.upgrade_snapshot <tablecards.Game.upgrade_snapshot>`, which may
+                refuse it.
         """
         data = _parse(text)
         if game is None:
@@ -538,6 +541,15 @@ class Match:
             match = cls(game, data["players"], data["seed"], move_limit=data["move_limit"])
         except TablecardsError as error:
             raise SaveError(f"cannot load the saved match: {error}") from error
+        saved = data["state"]
+        if data["game_version"] != game.version:
+            try:
+                saved = game.upgrade_snapshot(data["game_version"], saved)
+            except (LookupError, TypeError, ValueError) as error:
+                raise SaveError(
+                    f"cannot read the state saved by {game.name} {data['game_version']} "
+                    f"(installed {game.version}): {error!r}"
+                ) from error
         types = game.action_types()
         for index, entry in enumerate(data["log"]):
             try:
@@ -547,7 +559,7 @@ class Match:
                 raise SaveError(
                     f"log entry {index} ({entry!r}) does not replay: {error}"
                 ) from error
-        if match._truncated != data["truncated"] or snapshot(match._state) != data["state"]:
+        if match._truncated != data["truncated"] or snapshot(match._state) != saved:
             raise SaveError(
                 "the saved state does not match its replayed log: the file was altered, or saved "
                 f"by another version of {game.name} (saved with {data['game_version']}, "

@@ -266,7 +266,9 @@ def available_games() -> list[str]:
 def load_game(name: str, **options: Any) -> Game[Any]:
     """An installed game by name, with its options as keyword arguments.
 
-    >>> game = load_game("hit", rounds=2)  # doctest: +SKIP
+    >>> import tablecards
+    >>> tablecards.load_game("hit", rounds=2)  # pip install tablecards-hit
+    <game hit(first_player=0, rounds=2)>
 
     Raises:
         UnknownGame: no installed game has that name (the message lists the installed ones).

@@ -198,6 +198,18 @@ def simulate(
     ``i`` is seeded with :func:`match_seed`, so the report is the same whatever the executor
     and the number of workers.
 
+    Example:
+        Hit!'s heuristic bot against two random bots (``pip install tablecards-hit``):
+
+        >>> import tablecards
+        >>> report = tablecards.simulate("hit", bots=["heuristic", "random", "random"], games=30)
+        >>> report.players, report.games, report.truncated
+        (3, 30, 0)
+        >>> [stats.bot for stats in report.by_bot]
+        ['heuristic', 'random', 'random']
+        >>> report == tablecards.simulate("hit", bots=["heuristic", "random", "random"], games=30)
+        True
+
     Args:
         game: a game, or an installed game's name.
         players: the number of seats (default: the number of bots, else the game's default).

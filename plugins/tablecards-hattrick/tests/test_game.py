@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
 import tablecards
 from tablecards import IllegalAction, Match, UnknownOption
 from tablecards_hattrick import PASSES, PLAYS, ArrangedHattrick, Hattrick, Pass, Play, card
-
-RULES = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "hattrick.md"
 
 
 def random_match(players: int, seed: int, moves: int | None = None) -> Match:
@@ -34,10 +31,9 @@ def test_registered_in_the_tablecards_entry_point_group_with_its_bot() -> None:
 def test_rules_text_is_the_packaged_rules_file() -> None:
     text = Hattrick.rules_text()
     assert text is not None
+    assert text.startswith("# Hattrick\n")
     for rule in range(1, 13):
         assert f"HAT-{rule:02d}" in text
-    if RULES.exists():  # next to the repository in the project's checkout
-        assert text == RULES.read_text("utf-8")
 
 
 @pytest.mark.parametrize("players", [3, 7])

@@ -118,13 +118,22 @@ def two_bidder_round(**arrangement: Any) -> tuple[Match, EventRecorder]:
     match.apply(1, Bid(3, 1))
     assert asked(match) == (1, 2, 3)  # STOP-13: seat 0's empty hand cannot play: not asked
     match.apply(3, PASS)
-    assert asked(match) == (1, 2)
+    assert asked(match) == (1, 2, 3)  # STOP-13: seat 3 passed, and may still play
+    assert match.view(0)["passed"] == [3]
     match.apply(2, Bid(4, 1))
     assert asked(match) == (1, 2, 3)  # a card played reopens the round for everyone
+    assert match.view(0)["passed"] == []  # seat 3 must pass again
     for seat in (1, 3, 2):
         assert state_of(match).phase is Phase.AUCTION
         match.apply(seat, PASS)
     return match, recorder
+
+
+def everyone_passes(match: Match) -> None:
+    """STOP-13: every seat that can still play passes, in seat order (the round then ends)."""
+    for seat in match.to_act:
+        if state_of(match).phase is Phase.AUCTION:
+            match.apply(seat, PASS)
 
 
 def test_stop_13_the_round_ends_when_everyone_passes_in_a_row() -> None:
@@ -191,8 +200,8 @@ def test_stop_16_a_tied_highest_bid_gives_no_tokens_and_each_bidder_takes_its_bi
     match.apply(2, Bid(4, 1))
     match.apply(3, Raise(1, 0, 1))  # seat 3 only raises: 4 against 4
     packs = [len(pack) for pack in state.packs]
-    while state.phase is Phase.AUCTION:
-        match.apply(asked(match)[0], PASS)
+    everyone_passes(match)
+    assert state.phase is Phase.DRAW
     assert state.tokens == (0, 0, 0, 0)
     # Seat 1 takes back its 3 and seat 3's +1; seat 3 gets nothing back.
     assert [len(pack) - n for pack, n in zip(state.packs, packs, strict=True)] == [0, 2, 1, 0]

@@ -4,6 +4,7 @@ rule ID of rules/stop.md."""
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from typing import Any
 
@@ -17,6 +18,7 @@ from tablecards_stop import (
     COLOURS,
     DECLINE,
     PACK_SIZE,
+    PASS,
     PLUS,
     ArrangedStop,
     Bid,
@@ -178,6 +180,23 @@ class EagerBot:
         return CALL_STOP if CALL_STOP in actions else actions[0]
 
 
+class CallPriority:
+    """Seats in ``order`` speak first in a Stop moment; any of them, at random, in the auction.
+
+    A fixed priority cannot rule the auction: a seat that passed stays asked (STOP-13), so the
+    same seat would be asked, and would pass, again and again.
+    """
+
+    def __init__(self, match: Match, order: tuple[int, ...]) -> None:
+        self.match = match
+        self.calls = tablecards.SeatPriority(order)
+        self.auction = tablecards.RandomPriority()
+
+    def pick(self, seats: tuple[int, ...], rng: random.Random) -> int:
+        phase = state_of(self.match).phase
+        return (self.calls if phase is Phase.DRAW else self.auction).pick(seats, rng)
+
+
 @pytest.mark.parametrize("order", [(2, 1), (1, 2)])
 def test_stop_06_when_several_call_at_once_the_runner_decides_who_spoke_first(
     order: tuple[int, int],
@@ -187,7 +206,8 @@ def test_stop_06_when_several_call_at_once_the_runner_decides_who_spoke_first(
     game = ArrangedStop(hands={1: [3], 2: [4]}, red=0)
     match = Match(game, players=3, seed=0, observers=[recorder])
     assert asked(match) == (1, 2)  # an open moment: both may shout
-    tablecards.play(match, [EagerBot()] * 3, seed=0, arbiter=tablecards.SeatPriority(order))
+    result = tablecards.play(match, [EagerBot()] * 3, seed=0, arbiter=CallPriority(match, order))
+    assert not result.truncated
     calls = [e["seat"] for e in recorder.stream(None) if e["event"] == "StopCalled"]
     assert calls[0] == order[0]
     assert all(a != b for a, b in itertools.pairwise(calls)), calls  # never twice in a row
@@ -234,7 +254,8 @@ def test_stop_09_drawing_from_an_empty_pack_eliminates_and_sets_the_hand_aside()
     match.apply(1, DECLINE)  # seat 0 draws; seat 2 still holds nothing
     match.apply(1, DECLINE)  # seat 1 must draw from an empty pack: out
     assert state.eliminated == (False, True, False)
-    assert len(state.hands[1]) == 0 and len(state.asides[1]) == PACK_SIZE  # 19 cut off + 2
+    assert len(state.hands[1]) == 0 and len(state.asides[1]) == 2  # its hand, set aside
+    assert match.view(1)["zones"]["cut:1"] == {"count": PACK_SIZE - 2}  # the arranged cut
     assert match.game.scores(state) == (0, 0, 0)  # its tokens no longer count
     assert asked(match) == (2,)  # seat 2 drew; seat 1 is no longer asked
     assert [e for e in recorder.stream(0) if e["event"] == "Eliminated"] == [
@@ -248,3 +269,32 @@ def test_stop_09_drawing_from_an_empty_pack_eliminates_and_sets_the_hand_aside()
     bid = next(a for a in match.legal_actions(2) if isinstance(a, Bid))
     match.apply(2, bid)
     assert 1 not in match.to_act and len(state.hands[1]) == 0
+
+
+def test_stop_09_stop_19_an_eliminated_red_holder_hands_the_draw_on_and_bars_nobody() -> None:
+    """STOP-09, STOP-19, STOP-07: the red-token holder's empty pack eliminates it at its first
+    draw; the next seat clockwise draws, the pending second-card wait is cancelled, nobody is
+    barred from calling, and the game goes on with two players."""
+    game = ArrangedStop(hands={1: [2], 2: [3]}, pack_sizes={0: 0}, red=0, wait=True)
+    match = Match(game, players=3, seed=0)
+    state = state_of(match)
+    assert state.eliminated == (True, False, False) and not match.is_over
+    assert state.wait_draws == 0 and match.view(1)["calls_open"]
+    assert [len(hand) for hand in state.hands] == [0, 2, 1]  # seat 1 drew after the elimination
+    assert asked(match) == (1, 2) and state.red == 0  # the red token bars no one left
+    match.apply(2, CALL_STOP)
+    match.apply(2, Bid(3, 1))
+    assert asked(match) == (1,)  # seat 2 played its last card; seat 0 is out
+    match.apply(1, PASS)
+    assert state.tokens == (0, 0, 1) and not match.is_over
+
+
+def test_stop_21_endless_restarts_are_cut_by_the_move_limit_and_truncated_not_won() -> None:
+    """STOP-21: players who never call restart the draws until the engine's move limit."""
+    match = Match(Stop(), players=3, seed=1, move_limit=200)
+    while not match.is_over:
+        seat = match.to_act[0]
+        match.apply(seat, DECLINE)
+    result = match.result
+    assert result is not None and result.truncated and result.winners == ()
+    assert result.moves == 200

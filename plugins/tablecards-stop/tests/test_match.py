@@ -170,6 +170,8 @@ def test_heuristic_bot_leads_cheaply_passes_when_leading_and_keeps_the_table() -
     assert match.legal_actions(2) == (PASS, Raise(1, 0, 1))
     assert choose(match, 2) == PASS
     match.apply(2, PASS)
+    # STOP-13: seat 2 stays asked; with nothing new on the table it keeps its pass.
+    assert 2 in match.to_act and choose(match, 2) == PASS
     match.apply(1, PASS)
     assert match.to_act == (1,) and choose(match, 1) in (Give(3, 1), Give(4, 1))
 

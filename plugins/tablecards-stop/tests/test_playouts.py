@@ -17,8 +17,19 @@ from typing import Any
 import hypothesis.strategies as st
 from hypothesis import HealthCheck, given, settings
 
-from tablecards import EventRecorder, Match, Visibility
-from tablecards_stop import PACK_SIZE, PACK_VALUES, ArrangedStop, Stop, StopState
+import tablecards
+from tablecards import EventRecorder, Match, RandomBot, Visibility
+from tablecards_stop import (
+    PACK_SIZE,
+    PACK_VALUES,
+    ArrangedStop,
+    Bid,
+    HeuristicBot,
+    Pass,
+    Raise,
+    Stop,
+    StopState,
+)
 
 
 def state_of(match: Match) -> StopState:
@@ -28,14 +39,16 @@ def state_of(match: Match) -> StopState:
 
 
 def check_cards(state: StopState) -> None:
-    """STOP-01: packs + hands + table + set aside = 21 x players, each card once."""
+    """STOP-01: packs + hands + table + set aside (+ an arrangement's cuts) = 21 x players,
+    each card once."""
     players = state.players
     counted = sum(
         len(zone.cards)
         for zones in (state.packs, state.hands, state.bids, state.asides)
         for zone in zones
     )
-    assert counted == PACK_SIZE * players
+    cut = sum(len(zone.cards) for zone in state.zones() if zone.name.startswith("cut:"))
+    assert counted + cut == PACK_SIZE * players
     ids = sorted(card.id for card in state.cards())
     assert ids == list(range(PACK_SIZE * players))
 
@@ -238,3 +251,36 @@ def test_long_random_matches_run_packs_dry_and_eliminate_players() -> None:
                 assert len(state.hands[seat]) == 0 and len(state.packs[seat]) == 0
     print(f"30 long matches: {eliminations} eliminations, {last_standing} won by the last left")
     assert eliminations > 0 and last_standing > 0
+
+
+def passes_taken_back(match: Match) -> int:
+    """How many times a seat played a card after passing in the same round (STOP-13)."""
+    taken_back = 0
+    passers: set[int] = set()
+    for seat, action in match.log:
+        if isinstance(action, Pass):
+            passers.add(seat)
+            continue
+        if isinstance(action, (Bid, Raise)):
+            taken_back += seat in passers
+        passers.clear()  # a card played reopens the round; any other action starts another
+    return taken_back
+
+
+def test_stop_13_random_and_heuristic_bots_finish_1000_seeded_matches() -> None:
+    """STOP-13: seats that passed stay asked, and every match still ends by the rules."""
+    truncated = taken_back = 0
+    for seed in range(1000):
+        players = 3 + seed % 4
+        # Every mix of the two bots, seat by seat, over the seeds.
+        bots: list[Any] = [
+            HeuristicBot(seat=seat) if (seed >> seat) & 1 else RandomBot()
+            for seat in range(players)
+        ]
+        match = Match(Stop(), players=players, seed=seed)
+        result = tablecards.play(match, bots, seed=seed)
+        truncated += result.truncated
+        taken_back += passes_taken_back(match)
+    print(f"1000 bot matches: {truncated} truncated, {taken_back} passes taken back")
+    assert truncated == 0
+    assert taken_back > 0  # the bots do take passes back

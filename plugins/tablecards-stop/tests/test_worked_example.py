@@ -74,9 +74,9 @@ def play_the_common_start(match: Match, state: StopState) -> None:
 def test_worked_example_c_wins_three_tokens_and_shares_out_the_table() -> None:
     match, state, recorder = arranged()
     play_the_common_start(match, state)
-    # STOP-13: every player with cards passes in a row.
+    # STOP-13: every player with cards passes in a row; the round ends on the last pass only.
     for seat in (A, B, C, D, E):
-        assert match.to_act[0] == seat
+        assert state.phase is Phase.AUCTION and asked(match) == (A, B, C, D, E)
         match.apply(seat, PASS)
     # STOP-14: C wins alone; three bidders (C, D, E), so three blue tokens.
     assert state.tokens == (0, 0, 3, 0, 0)
@@ -102,16 +102,23 @@ def test_worked_example_c_wins_three_tokens_and_shares_out_the_table() -> None:
 
 
 def test_worked_example_variant_ends_in_a_tie_and_everyone_takes_their_own_bid_back() -> None:
+    """STOP-13: A had passed with the others, but the last player had not spoken yet: A takes
+    the pass back and ties the bids (STOP-12), and everyone must pass again (STOP-16)."""
     match, state, _ = arranged()
     play_the_common_start(match, state)
+    for seat in (B, C, A, E):
+        match.apply(seat, PASS)
+    assert match.view(D)["passed"] == [A, B, C, E] and asked(match) == (A, B, C, D, E)
     match.apply(A, Raise(D, 1, 0))  # A puts a 3 on D's bid: 14
     match.apply(A, Raise(C, 0, 2))  # and two +1 on C's bid: 14
     assert totals(state) == [0, 0, 14, 14, 11]
     before = {seat: Counter(card.value for card in state.bids[seat].cards) for seat in (C, D, E)}
     packs_before = [len(pack) for pack in state.packs]
     hands_before = [len(hand) for hand in state.hands]
-    while state.phase is Phase.AUCTION:
-        match.apply(match.to_act[0], PASS)
+    assert match.view(D)["passed"] == []  # A's card reopened the round
+    for seat in (A, B, C, D, E):
+        assert state.phase is Phase.AUCTION
+        match.apply(seat, PASS)
     # STOP-16: no tokens; C, D and E shuffle what lay in front of them into their own packs.
     assert state.tokens == (0,) * 5
     assert before[C] == {4: 3, PLUS: 2} and before[D] == {3: 4, PLUS: 2}

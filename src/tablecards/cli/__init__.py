@@ -10,6 +10,7 @@ from tablecards.cli._list import list_games
 from tablecards.cli._play import play_command
 from tablecards.cli._replay import replay_command
 from tablecards.cli._rules import rules_command
+from tablecards.cli._serve import serve_command
 from tablecards.cli._simulate import simulate_command
 
 __all__ = ["cli", "main"]
@@ -25,6 +26,7 @@ cli.add_command(list_games)
 cli.add_command(play_command)
 cli.add_command(replay_command)
 cli.add_command(rules_command)
+cli.add_command(serve_command)
 cli.add_command(simulate_command)
 
 

@@ -14,6 +14,7 @@ and its reason (with the rule ID) is shown, which teaches the rules better than 
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -21,6 +22,7 @@ from typing import Any
 import attrs
 
 from tablecards._actions import Action
+from tablecards._errors import TablecardsError
 from tablecards._serial import action_from_json
 
 __all__ = ["BadChoice", "parse_choice"]
@@ -39,8 +41,12 @@ def parse_choice(
     actions: Sequence[Action],
     describe: Callable[[Action], str],
     types: Mapping[str, type[Action]],
+    parse: Callable[[Mapping[str, Any]], Action] | None = None,
 ) -> Action:
     """The action ``text`` names, among the legal ``actions`` or of the game's ``types``.
+
+    ``parse`` reads an action's JSON form (the game's :meth:`~tablecards.Game.parse_action`,
+    which lets fields with a declared default be left out); by default every field is needed.
 
     Raises:
         BadChoice: ``text`` names no action; the message lists what to type.
@@ -57,20 +63,25 @@ def parse_choice(
     for action in actions:
         if _key(describe(action)) == _key(text):
             return action
+    read = parse or functools.partial(action_from_json, types)
     if text.startswith("{"):
-        return _from_json(text, types)
-    return _from_words(text, actions, types, hint)
+        return _from_json(text, read)
+    return _from_words(text, actions, types, hint, read)
 
 
-def _from_json(text: str, types: Mapping[str, type[Action]]) -> Action:
+def _from_json(text: str, read: Callable[[Mapping[str, Any]], Action]) -> Action:
     try:
-        return action_from_json(types, json.loads(text))
-    except (json.JSONDecodeError, ValueError, TypeError) as error:
+        return read(json.loads(text))
+    except (json.JSONDecodeError, ValueError, TypeError, TablecardsError) as error:
         raise BadChoice(f"not an action: {error}") from None
 
 
 def _from_words(
-    text: str, actions: Sequence[Action], types: Mapping[str, type[Action]], hint: str
+    text: str,
+    actions: Sequence[Action],
+    types: Mapping[str, type[Action]],
+    hint: str,
+    read: Callable[[Mapping[str, Any]], Action],
 ) -> Action:
     name, *pairs = text.split()
     by_key = {_key(type_name): type_name for type_name in types}
@@ -96,6 +107,6 @@ def _from_words(
         except json.JSONDecodeError:
             data[key] = raw
     try:
-        return action_from_json(types, data)
-    except (ValueError, TypeError) as error:
+        return read(data)
+    except (ValueError, TypeError, TablecardsError) as error:
         raise BadChoice(f"not an action: {error}") from None

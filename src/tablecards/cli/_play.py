@@ -9,7 +9,9 @@ time who speaks first, so **a human among the seats that may act is always asked
 may act or pass (the game offers the pass). The bots speak once no human may act any more, in
 an order drawn by :class:`tablecards.RandomPriority` from the seeded generator, as in
 :func:`tablecards.play`. This favours the human in races (Stop's calls), which a human at the
-terminal expects: nothing happens behind their back while they read the screen.
+terminal expects: nothing happens behind their back while they read the screen. A human whose
+action leaves them asked among the same seats (a pass in Stop's auction, which can be taken
+back until the last player passes) is asked again only after a bot has spoken.
 
 The seed is never shown while the match is live: with it and the public actions a player could
 rebuild every hidden card. It is printed once the match is over (a ``--save`` file holds it,
@@ -49,6 +51,7 @@ from tablecards.cli._screen import (
     seat_names,
     summarise,
 )
+from tablecards.words import listing
 
 __all__ = ["play_command"]
 
@@ -111,7 +114,8 @@ class _Quit(Exception):
 @click.option(
     "--save",
     type=click.Path(dir_okay=False, writable=True, path_type=Path),
-    help="Write the match (JSON) to this file at the end, on q and on Ctrl-C.",
+    help="Write the match (JSON) to this file at the end, on q, at the end of input and on "
+    "Ctrl-C. It holds the seed and every card: it reveals everything.",
 )
 @click.option(
     "--events",
@@ -238,14 +242,23 @@ class _Table:
 
     def run(self) -> None:
         match = self.match
+        # Humans whose last action left the seats to act as they were (a pass that keeps them
+        # asked, as in Stop's auction): the bots speak before they are asked again, else a
+        # human who keeps passing would be asked forever.
+        spoke: set[int] = set()
         while not match.is_over:
             to_act = match.to_act
-            waiting = [seat for seat in to_act if seat in self.humans]
+            waiting = [seat for seat in to_act if seat in self.humans and seat not in spoke]
+            bots = tuple(seat for seat in to_act if seat not in self.humans)
+            if not waiting and not bots:
+                waiting = [seat for seat in to_act if seat in self.humans]
             if waiting:
                 self.ask(waiting[0], to_act)
+                spoke = spoke | {waiting[0]} if match.to_act == to_act else set()
                 continue
-            seat = to_act[0] if len(to_act) == 1 else self.arbiter.pick(to_act, self.speak)
+            seat = bots[0] if len(bots) == 1 else self.arbiter.pick(bots, self.speak)
             match.apply(seat, bot_choice(self.bots[seat], match, seat, self.rngs[seat]))
+            spoke = set()
 
     def screen(self, seat: int, to_act: tuple[int, ...]) -> None:
         """The decision in front of ``seat``: what happened since its last, the table, the menu."""
@@ -257,9 +270,9 @@ class _Table:
         title = f"{game.title} - you are seat {seat} - move {match.moves + 1}"
         draw_screen(out, game, match.view(seat), seat, title, lines, heading)
         if len(to_act) > 1:
-            others = ", ".join(str(s) for s in to_act if s != seat)
+            others = [f"seat {other}" for other in to_act if other != seat]
             out.print(
-                f"[bold]Open moment:[/bold] seats {others} may act too; you speak first: "
+                f"[bold]Open moment:[/bold] {listing(others)} may act too; you speak first: "
                 "act or pass."
             )
         out.print("[bold]Your decision[/bold] (? for help)")
@@ -302,7 +315,7 @@ class _Table:
                 raise _Quit
             mark = len(self.journal.entries)  # where this decision will be logged
             try:
-                action = parse_choice(text, actions, match.describe, types)
+                action = parse_choice(text, actions, match.describe, types, match.parse_action)
                 match.apply(seat, action)
             except BadChoice as error:
                 out.print(Text.assemble(("Not understood: ", "red"), str(error)))

@@ -1,4 +1,4 @@
-"""``tablecards rules``: a game's rules and rulings, from the plugin's packaged rules text."""
+"""``tablecards rules``: a game's rules for players, from the plugin's packaged rules text."""
 
 from __future__ import annotations
 
@@ -19,7 +19,12 @@ __all__ = ["rules_command"]
     help="Print the Markdown source, or render it. Default: rendered on a terminal, raw in a pipe.",
 )
 def rules_command(game: str, raw: bool | None) -> None:
-    """Print the rules of GAME, with every ruling of this implementation."""
+    """Print the rules of GAME, written for players.
+
+    What is in the box, the goal, setup, a turn, the end and scoring, the variants that the
+    game's options give, and how tablecards reads the points the original rules leave open.
+    Tags such as HIT-06 name each rule, so that messages and rulings can point at it.
+    """
     reg = registry()
     info = reg.games.get(game)
     if info is None:

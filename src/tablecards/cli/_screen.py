@@ -9,6 +9,7 @@ short account.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -24,6 +25,7 @@ from tablecards._hookspecs import hookimpl
 from tablecards._match import Match
 from tablecards._render import render_view
 from tablecards.cli._common import hooks
+from tablecards.words import listing
 
 __all__ = ["Journal", "draw_screen", "result_lines", "seat_names", "summarise"]
 
@@ -89,13 +91,14 @@ class Journal:
 def summarise(lines: Sequence[str], limit: int = SUMMARY_LINES) -> list[str]:
     """A short account of ``lines``: repeats counted, routine lines folded, the oldest cut.
 
-    Lines that follow each other unchanged become one ("Seat 2 draws a card (x3)"). When that
+    Lines in a row where several seats do the same become one ("Draws a card: seats 1, 2 and
+    3"); lines that follow each other unchanged become one ("Seat 2 draws a card (x3)"). When that
     is still longer than ``limit``, a line that comes back is told once, where it last
     happened, with its count; then only the latest ``limit`` lines are kept,
     under a note saying how many came before (``log`` shows them all).
     """
     runs: list[tuple[str, int]] = []
-    for line in lines:
+    for line in _same_deed(lines):
         if runs and runs[-1][0] == line:
             runs[-1] = (line, runs[-1][1] + 1)
         else:
@@ -115,6 +118,37 @@ def summarise(lines: Sequence[str], limit: int = SUMMARY_LINES) -> list[str]:
     if len(out) > limit:
         earlier = len(out) - limit
         out = [f"... {earlier} earlier lines (type log to read everything)", *out[-limit:]]
+    return out
+
+
+_SEAT_LINE = re.compile(r"^(\s*)Seat (\d+) (.+)$")
+
+
+def _same_deed(lines: Sequence[str]) -> list[str]:
+    """Consecutive lines where different seats do the same thing, told once for all of them."""
+    out: list[str] = []
+    group: list[tuple[str, str, str]] = []  # (indent, seat, what) of the run in progress
+
+    def flush() -> None:
+        if len(group) > 1 and len({seat for _, seat, _ in group}) == len(group):
+            indent, _, what = group[0]
+            seats = listing([seat for _, seat, _ in group])
+            out.append(f"{indent}{sentence(what)}: seats {seats}")
+        else:
+            out.extend(f"{indent}Seat {seat} {what}" for indent, seat, what in group)
+        group.clear()
+
+    for line in lines:
+        found = _SEAT_LINE.match(line)
+        if found is None:
+            flush()
+            out.append(line)
+            continue
+        indent, seat, what = found.groups()
+        if group and (group[0][0], group[0][2]) != (indent, what):
+            flush()
+        group.append((indent, seat, what))
+    flush()
     return out
 
 

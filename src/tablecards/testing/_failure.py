@@ -80,8 +80,10 @@ class ConformanceFailure(AssertionError):
         self.check = check
         self.where = where
         self.detail = detail
-        replay = (
-            f"replay: check_game(game, players=[{where.players}], seeds=[{where.seed}]); "
-            f"the failure's .where.log holds the {len(where.log)} action(s) before it"
-        )
+        replay = f"replay: check_game(game, players=[{where.players}], seeds=[{where.seed}])"
+        if where.log:
+            replay += (
+                f"; or Match(game, players={where.players}, seed={where.seed}) with the "
+                f"{len(where.log)} action(s) of the failure's .where.log applied"
+            )
         super().__init__(f"[{check}] {where.describe()}:\n  {detail}\n  {replay}")

@@ -111,6 +111,15 @@ def check_game(
     first ``process_seeds`` playouts of each seat count are played again in three fresh
     interpreters with different hash seeds, which must agree (processes).
 
+    Example:
+        A quick run of every check on Hit! (``pip install tablecards-hit``); a plugin's tests
+        call ``check_game(MyGame())`` with the default seeds:
+
+        >>> from tablecards.testing import check_game
+        >>> report = check_game("hit", players=[2, 3], seeds=3, process_seeds=1)
+        >>> report.matches, report.process_matches
+        ({2: 3, 3: 3}, 2)
+
     Args:
         game: the game (with its options) or an installed game's name.
         players: the seat counts (default: every count the game accepts).

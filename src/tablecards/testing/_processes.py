@@ -22,7 +22,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from tablecards._game import Game
 from tablecards._match import Match
@@ -46,14 +46,21 @@ def check_processes(
         ConformanceFailure: the game cannot be rebuilt in another interpreter (its class must
             be importable), or two interpreters played a match differently.
     """
-    request = {
+    request: dict[str, Any] = {
         "module": type(game).__module__,
         "qualname": type(game).__qualname__,
         "options": game.options_json(),
         "matches": [list(pair) for pair in matches],
         "move_limit": move_limit,
     }
-    first, *others = [(seed, _run_child(game, request, seed)) for seed in HASH_SEEDS]
+    if not matches:
+        return 0
+    # A failure before any match is played names the first match: replaying it runs this check.
+    where = Where(game.name, *matches[0])
+    unreachable = _unimportable(request["module"], request["qualname"])
+    if unreachable:
+        raise ConformanceFailure("processes", where, unreachable)
+    first, *others = [(seed, _run_child(request, seed, where)) for seed in HASH_SEEDS]
     for other in others:
         for (players, seed), one, two in zip(matches, first[1], other[1], strict=True):
             if one != two:
@@ -61,31 +68,77 @@ def check_processes(
     return len(matches)
 
 
-def _run_child(game: Game[Any], request: dict[str, Any], hash_seed: str) -> list[dict[str, Any]]:
+def _unimportable(module: str, qualname: str) -> str | None:
+    """Why another interpreter cannot import the class ``module.qualname``, seen from here."""
+    where = f"{module}.{qualname}"
+    if "<locals>" in qualname:
+        return (
+            f"the game class {where} is defined inside a function, so another process cannot "
+            "import it; define it at the top level of a module"
+        )
+    if module == "__main__":
+        return (
+            f"the game class {qualname} is defined in the script being run (__main__), which "
+            "another process cannot import; define it in a module and import it from there"
+        )
+    return None
+
+
+#: The child's exit status when it could not rebuild the game (it then prints why, as JSON).
+_NOT_REBUILT = 3
+
+
+def _run_child(request: dict[str, Any], hash_seed: str, where: Where) -> list[dict[str, Any]]:
     # The child sees the parent's import path, so games defined in test folders import too.
     env = {
         **os.environ,
         "PYTHONHASHSEED": hash_seed,
         "PYTHONPATH": os.pathsep.join(path for path in sys.path if path),
     }
+    payload = json.dumps(request)
     done = subprocess.run(
         [sys.executable, "-m", __name__],
-        input=json.dumps(request),
+        input=payload,
         capture_output=True,
         text=True,
         env=env,
         check=False,
     )
+    if done.returncode == _NOT_REBUILT:
+        raise ConformanceFailure("processes", where, _not_rebuilt(request, done.stdout))
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        command = f"echo '{payload}' | PYTHONHASHSEED={hash_seed} {_python()} -m {__name__}"
         raise ConformanceFailure(
             "processes",
-            Where(game.name, 0, 0),
-            f"the game could not be rebuilt and played in another interpreter ({last}); its "
-            f"class must be importable as {request['module']}.{request['qualname']}",
+            where,
+            f"playing the kit's matches in another interpreter failed ({last}); to see it "
+            f"there, run: {command}",
         )
     results: list[dict[str, Any]] = json.loads(done.stdout)
     return results
+
+
+def _not_rebuilt(request: dict[str, Any], output: str) -> str:
+    """The failure's detail when the child could not import the class or build the game."""
+    report = json.loads(output)
+    module, qualname = request["module"], request["qualname"]
+    if report["stage"] == "import":
+        return (
+            f"the game class {module}.{qualname} cannot be imported in another process: "
+            f"{report['error']}. The command {_python()} -c 'import {module}; "
+            f"{module}.{qualname}' must work: define the class in an installed module or one "
+            "on sys.path"
+        )
+    return (
+        f"another process imported {module}.{qualname} but could not build the game from its "
+        f"options {request['options']}: {report['error']} (the class must accept the values "
+        "of its options_json() as keyword arguments)"
+    )
+
+
+def _python() -> str:
+    return os.path.basename(sys.executable) or "python"
 
 
 def _report(
@@ -137,12 +190,24 @@ def _play(game: Game[Any], players: int, seed: int, move_limit: int | None) -> d
 
 def _child() -> None:
     request = json.load(sys.stdin)
-    target: Any = importlib.import_module(request["module"])
-    for part in request["qualname"].split("."):
-        target = getattr(target, part)
-    game = target(**request["options"])
+    try:
+        target: Any = importlib.import_module(request["module"])
+        for part in request["qualname"].split("."):
+            target = getattr(target, part)
+    except Exception as error:
+        _give_up("import", error)
+    try:
+        game = target(**request["options"])
+    except Exception as error:
+        _give_up("options", error)
     limit = request["move_limit"]
     print(json.dumps([_play(game, players, seed, limit) for players, seed in request["matches"]]))
+
+
+def _give_up(stage: str, error: Exception) -> NoReturn:
+    """Tell the parent why the game could not be rebuilt here (``stage``: import, options)."""
+    print(json.dumps({"stage": stage, "error": f"{type(error).__name__}: {error}"}))
+    sys.exit(_NOT_REBUILT)
 
 
 if __name__ == "__main__":

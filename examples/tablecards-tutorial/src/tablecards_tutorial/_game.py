@@ -59,7 +59,7 @@ class Climb(Game[ClimbState]):
     options: ClimbOptions
 
     def initial_state(self, players: int, rng: MatchRandom) -> ClimbState:
-        """CLIMB-01: the 40 cards in the deck; an empty hand and won pile per seat."""
+        """CLIMB-01: the 40 cards in the deck; an empty hand, won pile and shown hand per seat."""
         return ClimbState(
             players=players,
             rng=rng,
@@ -68,6 +68,8 @@ class Climb(Game[ClimbState]):
             pile=Zone("pile", Visibility.PUBLIC),
             # Face down, but every card in it was face up on the pile (CLIMB-07).
             won=tuple(Zone(f"won:{seat}", Visibility.KNOWN, seat) for seat in range(players)),
+            # Empty until the end, when the hands are laid face up (CLIMB-10).
+            shown=tuple(Zone(f"shown:{seat}", Visibility.PUBLIC, seat) for seat in range(players)),
         )
 
     def setup(self, state: ClimbState) -> None:
@@ -137,6 +139,13 @@ class Climb(Game[ClimbState]):
     def move_limit(self, players: int) -> int:
         """40 plays, 40 draws and fewer than 3 passes per play: a match ends in < 200 actions."""
         return 500
+
+    def action_catalogue(self, players: int) -> Sequence[Action]:
+        """Every action Climb can offer, in a fixed order: play each of the 40 cards, draw, pass.
+
+        :mod:`tablecards.rl` numbers actions by their place here, so the order never changes.
+        """
+        return (*PLAYS, DRAW, PASS)
 
     def describe(self, action: Action) -> str:
         """Menu text for each decision (a card's value follows from its id)."""

@@ -1,7 +1,5 @@
 """Ex & Hopp, sequences, point cards and secret exchanges, as a tablecards plugin."""
 
-from __future__ import annotations
-
 from tablecards_exhopp._actions import ACCEPT, DECLINE, Accept, Decline, Give, Lay, Propose
 from tablecards_exhopp._bots import HeuristicBot, sequence_outlook
 from tablecards_exhopp._game import ExHopp, ExHoppOptions
@@ -64,3 +62,8 @@ __all__ = [
     "numbered",
     "sequence_outlook",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only (PEP 562): the private modules and imports stay out of ``dir()``."""
+    return sorted(__all__)

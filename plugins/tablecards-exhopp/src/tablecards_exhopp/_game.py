@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
 
 from tablecards import (
     Action,
+    Event,
     Game,
     Illegal,
     MatchRandom,
@@ -17,7 +18,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
-from tablecards_exhopp import _determinise, _rules
+from tablecards_exhopp import _determinise, _features, _rules, _words
 from tablecards_exhopp._actions import ACCEPT, DECLINE, Accept, Decline, Give, Lay, Propose
 from tablecards_exhopp._state import (
     COLOUR_CARDS,
@@ -265,17 +266,43 @@ class ExHopp(Game[ExHoppState]):
         """
         return 600 * players
 
+    def action_catalogue(self, players: int) -> Sequence[Action]:
+        """Every lay (sequence x numbered card), proposal (colour pair), answer and gift."""
+        return (
+            *(lay for lays in _LAYS for lay in lays),
+            *_PROPOSALS.values(),
+            ACCEPT,
+            DECLINE,
+            *_GIVES[1:],  # the numbered cards are 1 to 12
+        )
+
+    def observation_features(self, view: Mapping[str, Any]) -> Sequence[float]:
+        """For learning agents: the phase, every seat's colour and the exchange in play
+        (see ``tablecards.rl``)."""
+        return _features.features(view)
+
     def describe(self, action: Action) -> str:
         """Menu text for each decision."""
         if isinstance(action, Lay):
             return f"lay your {action.colour} {action.value} on sequence {action.sequence}"
         if isinstance(action, Propose):
-            return f"offer a {action.give} card against a {action.want} card"
+            return f"offer {_words.a(action.give)} card against {_words.a(action.want)} card"
         if isinstance(action, Give):
             return f"give your {action.value}"
         return {Accept: "accept the exchange", Decline: "decline the exchange"}.get(
             type(action), repr(action)
         )
+
+    def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
+        """ "Ana offers a green card for a red card"; a hidden choice of card stays hidden."""
+        text = _words.play_words(actor, action, names)
+        return text if text is not None else super().describe_play(actor, action, names)
+
+    def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
+        """Draws, exchanges (values for the two players only), finished sequences."""
+        if isinstance(event, _words.WORDED):
+            return _words.event_words(event, names)
+        return super().describe_event(event, seat, names)
 
 
 def _name(colour: Colour | None) -> str:

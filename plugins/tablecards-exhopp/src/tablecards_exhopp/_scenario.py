@@ -50,6 +50,17 @@ def cards(names: str) -> list[NumberCard]:
 class ArrangedExHopp(ExHopp):
     """Ex & Hopp with the colours, point cards, sequences, hands and stock chosen.
 
+    What it arranges: the table at the start of the first player's turn (the ``first_player``
+    option): every seat's colour, the four face-up point cards, the cards already laid in each
+    sequence, any hand (the others are dealt four cards from the shuffled stock), the discard
+    pile, the next cards of the stock and of the point stock, how many cards the stock still
+    holds, and the point cards each seat has already taken.
+
+    What it cannot arrange: an exchange under way (an offer, its answers or the cards chosen,
+    EXH-10), a turn already begun, or the order of the stock below the arranged draws and of a
+    discard pile shuffled into a new stock (EXH-09), which the match's generator decides.
+    Reach those by playing the decisions through :class:`~tablecards.Match`.
+
     Args:
         colours: every seat's colour, by name (``["green", "red", "yellow", "blue"]``).
         points: the four face-up point cards (``["+5", "-4", "+6", "+4"]``, ``None`` for an

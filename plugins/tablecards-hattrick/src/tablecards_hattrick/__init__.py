@@ -1,7 +1,5 @@
 """Hattrick, two-pile trick-taking over several rounds, as a tablecards plugin."""
 
-from __future__ import annotations
-
 from tablecards_hattrick._actions import PASSES, PLAYS, Pass, Play
 from tablecards_hattrick._bots import HeuristicBot
 from tablecards_hattrick._game import Hattrick, HattrickOptions
@@ -31,3 +29,8 @@ __all__ = [
     "card",
     "cards",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only (PEP 562): the private modules and imports stay out of ``dir()``."""
+    return sorted(__all__)

@@ -10,6 +10,7 @@ import attrs
 
 from tablecards import (
     Action,
+    Event,
     Game,
     Illegal,
     MatchRandom,
@@ -17,7 +18,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
-from tablecards_hattrick import _rules
+from tablecards_hattrick import _rules, _words
 from tablecards_hattrick._actions import PASSES, PLAYS, Pass, Play
 from tablecards_hattrick._state import COLOURS, DECK, HatCard, HattrickState
 
@@ -187,6 +188,10 @@ class Hattrick(Game[HattrickState]):
         """A round takes fewer than 60 actions; a target-only game is cut after 250 rounds."""
         return 60 * (self.round_limit(players) or 250)
 
+    def action_catalogue(self, players: int) -> Sequence[Action]:
+        """Playing each of the 60 cards, then passing by showing each of them."""
+        return (*PLAYS, *PASSES)
+
     def describe(self, action: Action) -> str:
         """Menu text: the card played, or the card shown to pass."""
         card = _card_of(action)
@@ -195,6 +200,17 @@ class Hattrick(Game[HattrickState]):
         if type(action) is Play:
             return f"play {card}"
         return f"pass, showing {card} (a -2 penalty card)"
+
+    def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
+        """ "Ana plays the red 9", "you pass, showing the green 20 (a -2 penalty)"."""
+        text = _words.play_words(actor, action, names)
+        return text if text is not None else super().describe_play(actor, action, names)
+
+    def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
+        """Deals (each seat's own cards for itself), leads, won piles, round scores."""
+        if isinstance(event, _words.WORDED):
+            return _words.event_words(event, names)
+        return super().describe_event(event, seat, names)
 
 
 def _card_of(action: Action) -> HatCard | None:

@@ -45,6 +45,13 @@ class ArrangedHattrick(Hattrick):
     given set aside in the deck; it is played and scored like any round (HAT-08: it ends when
     every hand holds one card), and later rounds are dealt normally.
 
+    What it arranges: one round, at the start of a trick: every hand, the cards already won
+    and the penalty cards already laid, who leads, the totals of earlier rounds and the round's
+    number. What it cannot arrange: a trick under way (cards already played to it), the
+    dealer (the ``first_dealer`` option decides), hands of different sizes, or the deals of
+    later rounds, which the match's generator shuffles (reach those through
+    :class:`~tablecards.Match`).
+
     Args:
         hands: every seat's hand, e.g. ``{0: "R9 B2", 1: "G3 G4", ...}``; all of the same size,
             at least two cards each.

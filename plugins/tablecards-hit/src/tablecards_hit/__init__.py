@@ -1,7 +1,5 @@
 """Hit!, the push-your-luck card game, as a tablecards plugin."""
 
-from __future__ import annotations
-
 from tablecards_hit._actions import (
     DRAW_AGAIN,
     END_TURN,
@@ -38,3 +36,8 @@ __all__ = [
     "Steal",
     "__version__",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only (PEP 562): the private modules and imports stay out of ``dir()``."""
+    return sorted(__all__)

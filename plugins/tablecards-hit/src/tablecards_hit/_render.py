@@ -22,6 +22,10 @@ def _values(zone: Mapping[str, Any]) -> list[int]:
     return [int(card["value"]) for card in zone.get("cards", ())]
 
 
+def _cards(number: int) -> str:
+    return f"{number} card{'' if number == 1 else 's'}"
+
+
 def _columns(values: list[int]) -> str:
     # The face-up row is grouped in columns by value (rules: zones per player).
     counts = Counter(values)
@@ -41,7 +45,7 @@ def render_view(view: Mapping[str, Any], seat: int | None) -> RenderableType:
     current = view.get("current")
     title = (
         f"Hit! - round {view.get('round')} of {view.get('rounds')} - "
-        f"deck: {zones['deck']['count']} cards - box: {zones['box']['count']} cards"
+        f"deck: {_cards(int(zones['deck']['count']))} - box: {_cards(int(zones['box']['count']))}"
     )
     table = Table()
     for column in ("seat", "face-up row", "loot", "score"):
@@ -54,7 +58,7 @@ def render_view(view: Mapping[str, Any], seat: int | None) -> RenderableType:
         table.add_row(
             Text(name, style="bold" if other == seat else ""),
             _columns(_values(zones[f"row:{other}"])),
-            f"{loot['count']} cards",
+            _cards(int(loot["count"])),
             str(scores[other]) if other < len(scores) else "-",
         )
     parts: list[RenderableType] = [Text(title), table]

@@ -17,6 +17,16 @@ from tablecards_hit._state import HitCard, HitState
 class StackedHit(Hit):
     """Hit! with the next draws and the starting face-up rows chosen.
 
+    What it arranges: the first round only. The face-up rows are laid out before the first
+    turn (the first player's row is banked at once, HIT-04), and the first cards drawn come
+    off the top of the deck in the given order; the rest of the deck is shuffled below them.
+
+    What it cannot arrange: loots, the box, or totals from earlier rounds; whose turn it is
+    (the ``first_player`` option starts); and anything in a later round: with ``rounds`` above
+    one, each later round takes a fresh deck shuffled by the match's generator (HIT-14), so its
+    draws cannot be chosen. Reach such positions by playing the decisions through
+    :class:`~tablecards.Match`.
+
     Args:
         draws: the values of the first cards drawn, in order; the rest of the deck is shuffled
             below them with the match's generator.

@@ -1,7 +1,5 @@
 """Stop, the real-time auction card game, as a tablecards plugin."""
 
-from __future__ import annotations
-
 from tablecards_stop._actions import (
     CALL_STOP,
     DECLINE,
@@ -41,7 +39,7 @@ from tablecards_stop._state import (
     make_pack,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CALL_STOP",
@@ -81,3 +79,8 @@ __all__ = [
     "make_pack",
     "total_cards",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only (PEP 562): the private modules and imports stay out of ``dir()``."""
+    return sorted(__all__)

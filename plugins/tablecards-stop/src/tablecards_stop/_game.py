@@ -20,9 +20,9 @@ from tablecards import (
     seat_option,
 )
 from tablecards.words import count
-from tablecards_stop import _legal, _rules, _words
-from tablecards_stop._actions import Bid, CallStop, Decline, Give, Pass, Raise
-from tablecards_stop._state import PACK_SIZE, PLUS, StopState, make_pack, seat_zones
+from tablecards_stop import _features, _legal, _rules, _saves, _words
+from tablecards_stop._actions import DECLINE, PASS, Bid, CallStop, Decline, Give, Pass, Raise
+from tablecards_stop._state import PACK_SIZE, PLUS, Phase, StopState, make_pack, seat_zones
 
 
 @attrs.frozen
@@ -45,7 +45,8 @@ class Stop(Game[StopState]):
 
     name: ClassVar[str] = "stop"
     title: ClassVar[str] = "Stop"
-    version: ClassVar[str] = "0.1.0"
+    # 0.2.0: a pass can be taken back until the last player passes (STOP-13).
+    version: ClassVar[str] = "0.2.0"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 4
@@ -122,6 +123,32 @@ class Stop(Game[StopState]):
             zones = (state.packs[owner], state.hands[owner], state.asides[owner])
             redeal(state, [zone for zone in zones if not zone.visible_to(seat)], rng)
 
+    def default_action(self, state: StopState, seat: int) -> Action | None:
+        """What ``seat`` decides when a real-time table closes an open moment before it spoke.
+
+        In a Stop moment (STOP-06) it declines; in the auction (STOP-13) it passes (a seat
+        that has passed already stays passed: passing again changes nothing). ``None`` when
+        ``seat`` is not asked, and when the decision is its own to take: the caller's opening
+        bid (STOP-10) and the winner's share-out (STOP-15).
+
+        It overrides :meth:`Game.default_action <tablecards.Game.default_action>`, whose
+        default is ``None`` everywhere; :meth:`Match.default_action
+        <tablecards.Match.default_action>` calls it.
+        """
+        if seat not in state.to_act:
+            return None
+        if state.phase is Phase.DRAW:
+            return DECLINE
+        if state.phase is Phase.AUCTION:
+            return PASS
+        return None
+
+    def upgrade_snapshot(self, version: str, snapshot: dict[str, Any]) -> dict[str, Any]:
+        """Saves of Stop 0.1.0 load, except those made in an auction after a pass, which are
+        refused with :class:`~tablecards.SaveError`: STOP-13 changed (passes can be taken back)
+        and the saved position would continue as another match."""
+        return _saves.upgrade_snapshot(version, self.version, snapshot)
+
     def scores(self, state: StopState) -> tuple[int, ...]:
         """Blue tokens; an eliminated player's tokens no longer count (STOP-09)."""
         return tuple(
@@ -139,7 +166,8 @@ class Stop(Game[StopState]):
         return state.round
 
     def view_extra(self, state: StopState, seat: int | None) -> dict[str, Any]:
-        """The public facts: phase, red token, tokens, eliminations, bids and the share-out."""
+        """The public facts: phase, red token, tokens, eliminations, bids, who has passed since
+        the last card was played (STOP-13) and the share-out."""
         bids: list[dict[str, int | None] | None] = []
         for zone in state.bids:
             cards = zone.cards
@@ -159,6 +187,7 @@ class Stop(Game[StopState]):
             "winner": state.winner,
             "bids": bids,
             "highest": _rules.highest_bid(state),
+            "passed": list(state.passed),
             "bidders": list(state.bidders),
             "scores": list(self.scores(state)),
         }
@@ -166,6 +195,15 @@ class Stop(Game[StopState]):
     def move_limit(self, players: int) -> int:
         """Generous: random players finish a game in a few hundred decisions."""
         return 4000 * players
+
+    def action_catalogue(self, players: int) -> Sequence[Action]:
+        """Call, decline, every bid and raise a hand of six cards allows, pass, every gift."""
+        return _legal.catalogue(players)
+
+    def observation_features(self, view: Mapping[str, Any]) -> Sequence[float]:
+        """For learning agents: the phase, the red token, drawer, caller and round winner
+        (seat-relative), and each seat's bid (see ``tablecards.rl``)."""
+        return _features.features(view)
 
     def describe(self, action: Action) -> str:
         """Menu text for each decision ("bid two 3s (= 6)", "raise seat 1's bid with one +1")."""

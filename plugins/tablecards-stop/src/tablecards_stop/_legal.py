@@ -39,6 +39,26 @@ _DECLINE_ONLY: Final[tuple[Action, ...]] = (DECLINE,)
 _DRAW, _OPEN, _AUCTION, _SHARE = Phase.DRAW, Phase.OPEN, Phase.AUCTION, Phase.SHARE
 
 
+def catalogue(players: int) -> tuple[Action, ...]:
+    """Every decision of Stop for ``players`` seats, in a fixed order (``Game.action_catalogue``):
+    call, decline, the bids, pass, the raises of each seat's bid, the gifts to each seat."""
+    seats = range(players)
+    return (
+        CALL_STOP,
+        DECLINE,
+        *(_BIDS[v, k] for v in VALUES for k in range(1, FULL_HAND + 1)),
+        PASS,
+        *(
+            _RAISES[b, v, p]
+            for b in seats
+            for v in range(FULL_HAND + 1)
+            for p in range(FULL_HAND + 1)
+            if v or p
+        ),
+        *(_GIFTS[v, s] for v in (PLUS, *VALUES) for s in seats),
+    )
+
+
 def legal_actions(state: StopState, seat: int) -> tuple[Action, ...]:
     """Every decision ``seat`` may take now (empty when it is not asked)."""
     if seat not in state.to_act:
@@ -62,7 +82,11 @@ def legal_actions(state: StopState, seat: int) -> tuple[Action, ...]:
 
 def auction_actions(state: StopState, seat: int, held: Counter[int]) -> tuple[Action, ...]:
     """STOP-11, STOP-12, STOP-13: pass, a new bid (without a bid yet), or a raise of any bid;
-    each bid made or raised must reach the highest bid on the table."""
+    each bid made or raised must reach the highest bid on the table.
+
+    A seat that has passed is offered the same: it may take its pass back by playing a card, or
+    pass again (which changes nothing), until the last pass ends the round.
+    """
     high = highest_bid(state)
     out: list[Action] = [PASS]
     if not state.bids[seat].cards:
@@ -94,11 +118,11 @@ def why_illegal(state: StopState, seat: int, action: Action) -> Illegal | None:
     if isinstance(action, Raise):
         return why_not_raise(state, seat, action)
     if kind is Pass:
-        if state.phase is _AUCTION and seat in state.to_act:
-            return None
         if state.phase is _OPEN:
             return Illegal("the caller must open the auction with a bid", "STOP-10")
-        return Illegal("passing is for the auction, which is not in play", "STOP-13")
+        if state.phase is not _AUCTION:
+            return Illegal("passing is for the auction, which is not in play", "STOP-13")
+        return why_not_in_auction(state, seat)
     if isinstance(action, Give):
         return why_not_give(state, seat, action)
     return Illegal("not an action of Stop")
@@ -132,6 +156,22 @@ def why_not_call(state: StopState, seat: int, calling: bool) -> Illegal | None:
     return None
 
 
+def why_not_in_auction(state: StopState, seat: int) -> Illegal | None:
+    """STOP-09, STOP-13: during the auction, who is left out (``None``: ``seat`` may act).
+
+    Only public facts leave a seat out: being eliminated, or holding no card. Having passed
+    does not (a pass can be taken back until the last pass ends the round).
+    """
+    if seat in state.to_act:
+        return None
+    if state.eliminated[seat]:
+        return Illegal("an eliminated player no longer bids, raises or passes", "STOP-09")
+    return Illegal(
+        "you hold no card, so you cannot play in this round and count as having passed",
+        "STOP-13",
+    )
+
+
 def why_not_bid(state: StopState, seat: int, action: Bid) -> Illegal | None:
     """STOP-10, STOP-11, STOP-12: the opening bid and new bids."""
     phase = state.phase
@@ -140,6 +180,10 @@ def why_not_bid(state: StopState, seat: int, action: Bid) -> Illegal | None:
             return Illegal("the caller opens the auction first", "STOP-10")
     elif phase is not _AUCTION:
         return Illegal("bids are placed during the auction, after a Stop call", "STOP-10")
+    else:
+        out = why_not_in_auction(state, seat)
+        if out is not None:
+            return out
     value, count = action.value, action.count
     if value == PLUS:
         return Illegal(
@@ -169,8 +213,11 @@ def why_not_raise(state: StopState, seat: int, action: Raise) -> Illegal | None:
     """STOP-11, STOP-12: a raise puts cards of the bid's value or +1s on an existing bid."""
     if state.phase is _OPEN:
         return Illegal("the caller must open the auction first", "STOP-10")
-    if state.phase is not _AUCTION or seat not in state.to_act:
+    if state.phase is not _AUCTION:
         return Illegal("raises are made during the auction", "STOP-11")
+    out = why_not_in_auction(state, seat)
+    if out is not None:
+        return out
     target, values, plus = action.bid, action.values, action.plus
     if not isinstance(target, int) or not 0 <= target < state.players:
         return Illegal(f"there is no seat {target!r} whose bid could be raised", "STOP-11")

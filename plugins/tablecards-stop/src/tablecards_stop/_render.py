@@ -29,6 +29,15 @@ def _cards(cards: Sequence[Mapping[str, Any]]) -> str:
     return " ".join(_name(value) for value in values) or "-"
 
 
+def _hand(zone: Mapping[str, Any], mine: bool) -> str:
+    # A hand's cards are in the view only for its owner (shown below the table) and in the
+    # all-seeing replay, where the table shows them.
+    cards = zone.get("cards")
+    if cards is None or mine:
+        return str(zone["count"])
+    return f"{zone['count']}: {_cards(cards)}"
+
+
 def _passed(view: Mapping[str, Any]) -> set[int]:
     """The seats that passed, whichever form the view gives them in (seats or one flag each)."""
     passed = view.get("passed")
@@ -72,7 +81,7 @@ def _seat_table(view: Mapping[str, Any], seat: int | None) -> Table:
                 style="bold" if other == seat else "",
             ),
             str(zones[f"pack:{other}"]["count"]),
-            str(zones[f"hand:{other}"]["count"]),
+            _hand(zones[f"hand:{other}"], other == seat),
             str(tokens[other]) if other < len(tokens) else "-",
             _cards(bid),
             str(summary["total"]) if summary else "",

@@ -252,12 +252,15 @@ def raise_bid(state: StopState, seat: int, bid: int, values: int, plus: int) -> 
 
 
 def reopen_auction(state: StopState) -> None:
-    """STOP-11, STOP-13: a card was played, so every player may act again.
+    """STOP-11, STOP-13: a card was played, so the round is open again and every pass so far
+    is void: everyone must pass again.
 
-    Players with an empty hand can play no card: they are not asked (everyone sees it).
+    Every seat that can still play is asked, including those who had passed. Players with an
+    empty hand can play no card: they are not asked and count as passing (everyone sees it).
     """
     eliminated = state.eliminated
     state.phase = Phase.AUCTION
+    state.passed = ()
     state.to_act = tuple(
         seat for seat, hand in enumerate(state.hands) if hand.cards and not eliminated[seat]
     )
@@ -266,12 +269,21 @@ def reopen_auction(state: StopState) -> None:
 
 
 def pass_turn(state: StopState, seat: int) -> None:
-    """STOP-13: when every player has passed in a row, the round ends."""
-    state.to_act = tuple(other for other in state.to_act if other != seat)
+    """STOP-13: ``seat`` passes; the round ends when every seat that can still play has passed
+    since the last card was played.
+
+    A seat that passed stays asked: it may still play a card (which reopens the round) until
+    the last pass. Passing again changes nothing.
+    """
+    passed = state.passed
+    if seat not in passed:
+        passed = state.passed = tuple(sorted((*passed, seat)))
     if state.sink is not None:
         state.emit(Passed(seat))
-    if not state.to_act:
-        resolve_round(state)
+    for other in state.to_act:
+        if other not in passed:
+            return
+    resolve_round(state)
 
 
 # -- resolution ----------------------------------------------------------------------------------
@@ -279,6 +291,7 @@ def pass_turn(state: StopState, seat: int) -> None:
 
 def resolve_round(state: StopState) -> None:
     """STOP-14, STOP-16: a single highest bidder wins the round; a tie returns every bid."""
+    state.passed = ()
     totals = [bid_total(zone.cards) for zone in state.bids]
     bidders = tuple(seat for seat, zone in enumerate(state.bids) if zone.cards)
     high = max(totals)

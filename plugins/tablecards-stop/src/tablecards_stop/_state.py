@@ -93,6 +93,8 @@ class StopState(State):
         caller: the seat that called Stop in the round in play.
         winner: the round's winner while it shares out the table, then the game's winner.
         round: how many rounds (Stop calls) have started.
+        passed: the seats that have passed since the last card was played, in seat order
+            (STOP-13). They stay in ``to_act`` and may still play: a card played empties it.
         bidders: the round's bidders while the winner shares out the table (STOP-15).
         recipients: the bidders who have received cards so far in the share-out.
     """
@@ -113,5 +115,6 @@ class StopState(State):
     caller: int | None = None
     winner: int | None = None
     round: int = 0
+    passed: tuple[int, ...] = ()
     bidders: tuple[int, ...] = ()
     recipients: tuple[int, ...] = ()

@@ -1,0 +1,44 @@
+"""What a learning agent sees of a Stop view beyond the generic encoding (``tablecards.rl``).
+
+Computed from the view only: the phase, the seats that hold the red token, draw, called Stop
+or won the round (seat-relative: the seat itself first), each seat's bid, and which seats have
+passed since the last card was played (STOP-13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tablecards_stop._state import Phase
+
+_PHASES = tuple(phase.value for phase in Phase)
+_SEATS = ("red", "drawer", "caller", "winner")
+
+
+def features(view: Mapping[str, Any]) -> Sequence[float]:
+    """``len(Phase)`` one-hot phase, four seat-relative one-hots, (value, total) per seat, then
+    per seat whether it has passed (all seat-relative)."""
+    players: int = view["players"]
+    seat: int = view["seat"] or 0
+    out = [1.0 if view.get("phase") == phase else 0.0 for phase in _PHASES]
+    for key in _SEATS:
+        out.extend(_relative_one_hot(view.get(key), seat, players))
+    bids = view.get("bids") or [None] * players
+    for offset in range(players):
+        bid = bids[(seat + offset) % players]
+        out.append(float(bid.get("value") or 0) if bid else 0.0)
+        out.append(float(bid.get("total") or 0) if bid else 0.0)
+    passed = [0.0] * players
+    for other in view.get("passed") or ():
+        if isinstance(other, int) and 0 <= other < players:
+            passed[(other - seat) % players] = 1.0
+    out.extend(passed)
+    return out
+
+
+def _relative_one_hot(value: object, seat: int, players: int) -> list[float]:
+    out = [0.0] * players
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players:
+        out[(value - seat) % players] = 1.0
+    return out

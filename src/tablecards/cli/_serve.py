@@ -1,0 +1,63 @@
+"""``tablecards serve``: the networked table (needs the extra ``tablecards[server]``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from tablecards.cli._common import err
+
+__all__ = ["serve_command"]
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port to listen on (0: any free port).",
+)
+@click.option(
+    "--db",
+    default="tablecards.db",
+    show_default=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="SQLite file holding the matches (created when missing).",
+)
+@click.option(
+    "--close-after",
+    default=6.0,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help="Seconds before an open moment closes with each waiting seat's default action (0: never).",
+)
+@click.option(
+    "--bot-think",
+    default=0.8,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help="Average seconds a bot thinks before acting.",
+)
+def serve_command(host: str, port: int, db: Path, close_after: float, bot_think: float) -> None:
+    """Serve the games in the browser: open the printed address, create a match, share links.
+
+    Every action is stored in DB before anyone sees it; unfinished matches resume when the
+    server starts again.
+    """
+    try:
+        from tablecards.server import Settings, serve
+    except ImportError as missing:
+        raise click.ClickException(
+            f"the server needs the extra 'tablecards[server]' ({missing.name} is not installed): "
+            "pip install 'tablecards[server]'"
+        ) from None
+    settings = Settings(bot_think=(bot_think / 2, bot_think * 1.5), close_after=close_after or None)
+
+    def ready(url: str) -> None:
+        err.print(f"tablecards is serving on {url}  (matches stored in {db}; Ctrl-C stops)")
+        click.echo(url)
+
+    serve(host, port, db, settings=settings, ready=ready)

@@ -1,0 +1,329 @@
+"""The ASGI application: the page, the lobby's JSON, match creation and the websocket."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.resources
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import tablecards
+from tablecards.server import _engine
+from tablecards.server._hub import BadRequest, Hub, games
+from tablecards.server._protocol import Act, Hello, Ping, ProtocolError, error, read_message
+from tablecards.server._store import SQLiteStore, token_hash
+from tablecards.server._table import Client, Refused, Settings, Table
+
+__all__ = ["CSP", "create_app"]
+
+#: No inline script or style, nothing from elsewhere: player text can never become code.
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+_PAGE_FILES = {
+    "app.js": "text/javascript; charset=utf-8",
+    "style.css": "text/css; charset=utf-8",
+}
+MAX_BODY = 16_384
+HELLO_TIMEOUT = 10.0
+#: A client refused this many messages in a row for its rate is disconnected.
+MAX_REFUSED = 1_000
+
+
+def create_app(
+    db: str | Path = "tablecards.db",
+    *,
+    settings: Settings | None = None,
+    load_game: Callable[..., tablecards.Game[Any]] = tablecards.load_game,
+) -> Starlette:
+    """The server as an ASGI app: a SQLite store at ``db`` and the live tables.
+
+    Unfinished matches in the store are rebuilt when the app starts (its lifespan), and their
+    bots and timers resume. ``app.state.hub`` holds the tables once started.
+    """
+    settings = settings or Settings()
+    page = _read_page()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = SQLiteStore(db)
+        hub = Hub(store, settings, load_game)
+        await hub.restore()
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            hub.close()
+            store.close()
+
+    def hub_of(scope: Request | WebSocket) -> Hub:
+        hub: Hub = scope.app.state.hub
+        return hub
+
+    async def index(request: Request) -> Response:
+        return Response(page["index.html"], media_type="text/html; charset=utf-8")
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in _PAGE_FILES:
+            return Response("not found", status_code=404, media_type="text/plain")
+        return Response(page[name], media_type=_PAGE_FILES[name])
+
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)
+
+    async def list_games(request: Request) -> Response:
+        return JSONResponse(games())
+
+    async def list_matches(request: Request) -> Response:
+        return JSONResponse(hub_of(request).lobby())
+
+    async def create_match(request: Request) -> Response:
+        if not _same_origin(request.headers, settings):
+            return _problem(403, "requests from other sites may not create matches")
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            return _problem(415, "send the match as application/json")
+        body = await _body(request)
+        if body is None:
+            return _problem(413, f"the request is larger than {MAX_BODY} bytes")
+        try:
+            data = json.loads(body)
+        except ValueError:
+            return _problem(400, "the body is not valid JSON")
+        if not isinstance(data, dict):
+            return _problem(400, "the body must be a JSON object")
+        try:
+            match_id, invites = await hub_of(request).create(data)
+        except BadRequest as failure:
+            return _problem(400, str(failure))
+        for invite in invites:
+            invite["url"] = f"/play/{match_id}#seat={invite['token']}"
+        return JSONResponse(
+            {"id": match_id, "invites": invites, "watch": f"/play/{match_id}"}, status_code=201
+        )
+
+    async def socket(websocket: WebSocket) -> None:
+        table = hub_of(websocket).tables.get(websocket.path_params["match"])
+        if not _same_origin(websocket.headers, settings) or table is None:
+            await websocket.close(code=1008)
+            return
+        await websocket.accept()
+        await _serve_socket(websocket, table, settings)
+
+    routes = [
+        Route("/", index),
+        Route("/play/{match}", index),
+        Route("/static/{name}", static),
+        Route("/favicon.ico", no_icon),
+        Route("/api/games", list_games),
+        Route("/matches", list_matches, methods=["GET"]),
+        Route("/matches", create_match, methods=["POST"]),
+        WebSocketRoute("/matches/{match}/ws", socket),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(_SecurityHeaders)
+    return app
+
+
+async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings) -> None:
+    """One connection: authenticate with the first message, then read acts until it closes."""
+    try:
+        first = await asyncio.wait_for(_receive(websocket), HELLO_TIMEOUT)
+    except (asyncio.TimeoutError, WebSocketDisconnect):
+        await _close(websocket, 4401)
+        return
+    hello = _read(first, settings)
+    seat: int | None = None
+    if isinstance(hello, Hello) and hello.token is not None:
+        seat = await table.store.seat_for(table.id, token_hash(hello.token))
+    if not isinstance(hello, Hello) or (seat is None and not hello.spectate):
+        # Nothing but this refusal, ever: not the state, not whether the match exists.
+        await _send(
+            websocket, error("auth", "the first message must be a hello with a valid token")
+        )
+        await _close(websocket, 4401)
+        return
+    client = table.attach(seat, hello.since)
+    sender = asyncio.ensure_future(_pump(websocket, client))
+    try:
+        await _read_loop(websocket, table, client, settings)
+    finally:
+        table.detach(client)
+        sender.cancel()
+        with contextlib.suppress(BaseException):
+            await sender
+
+
+async def _read_loop(
+    websocket: WebSocket, table: Table, client: Client, settings: Settings
+) -> None:
+    bucket = _Bucket(settings.rate, settings.burst)
+    refused = 0
+    while True:
+        try:
+            text = await _receive(websocket)
+        except WebSocketDisconnect:
+            return
+        if not bucket.take():
+            refused += 1
+            if refused > MAX_REFUSED:
+                await _close(websocket, 1008)
+                return
+            _reply(client, error("rate", f"at most {settings.rate:g} messages a second"))
+            continue
+        refused = 0
+        message = _read(text, settings)
+        if isinstance(message, dict):
+            _reply(client, message)
+        elif isinstance(message, Ping):
+            _reply(client, {"type": "pong"})
+        elif isinstance(message, Hello):
+            _reply(client, error("bad_message", "this connection already said hello"))
+        elif client.seat is None:
+            _reply(
+                client, error("spectator", "spectators watch; they cannot act", None, message.id)
+            )
+        else:
+            await _act(table, client, client.seat, message)
+
+
+async def _act(table: Table, client: Client, seat: int, message: Act) -> None:
+    try:
+        await table.act(seat, message.act, message.after)
+    except Refused as refusal:
+        answer = dict(refusal.message)
+        if message.id is not None:
+            answer["id"] = message.id
+        _reply(client, answer)
+
+
+def _read(text: str | None, settings: Settings) -> Hello | Act | Ping | dict[str, Any]:
+    if text is None:
+        return error("bad_message", "send JSON text frames, not binary ones")
+    try:
+        return read_message(text, settings.max_message_bytes)
+    except ProtocolError as failure:
+        return error(failure.code, failure.reason, failure.rule)
+
+
+def _reply(client: Client, message: dict[str, Any]) -> None:
+    # Through the client's own queue, so an answer never overtakes the state it refers to.
+    with contextlib.suppress(asyncio.QueueFull):
+        client.queue.put_nowait(message)
+
+
+async def _receive(websocket: WebSocket) -> str | None:
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+async def _pump(websocket: WebSocket, client: Client) -> None:
+    while True:
+        message = await client.queue.get()
+        if message is None:
+            await _close(websocket, 1013)
+            return
+        await _send(websocket, message)
+
+
+async def _send(websocket: WebSocket, message: dict[str, Any]) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(_engine.dumps(message))
+
+
+async def _close(websocket: WebSocket, code: int) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.close(code=code)
+
+
+class _Bucket:
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def _same_origin(headers: Any, settings: Settings) -> bool:
+    """Browsers always send ``Origin`` across sites; it must be this server or an allowed one.
+
+    Clients that are not browsers send none, and authenticate with their token like anyone.
+    """
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    if origin in settings.origins:
+        return True
+    host = headers.get("host", "")
+    return origin in (f"http://{host}", f"https://{host}")
+
+
+async def _body(request: Request) -> bytes | None:
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _problem(status: int, reason: str) -> Response:
+    return JSONResponse({"error": reason}, status_code=status)
+
+
+def _read_page() -> dict[str, bytes]:
+    folder = importlib.resources.files("tablecards.server").joinpath("page")
+    return {name: folder.joinpath(name).read_bytes() for name in ("index.html", *_PAGE_FILES)}
+
+
+class _SecurityHeaders:
+    """Adds the Content-Security-Policy and friends to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

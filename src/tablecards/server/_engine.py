@@ -1,0 +1,26 @@
+"""Small helpers over the public API shared by the server's modules."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tablecards import Action, Match
+
+__all__ = ["dumps", "log_since"]
+
+
+def dumps(data: Any) -> str:
+    """Compact JSON with sorted keys: equal data, equal bytes."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def log_since(match: Match, seat: int | None, start: int) -> list[tuple[int, Action | None]]:
+    """The applied ``(actor, action)`` from entry ``start`` on, as ``seat`` may see them.
+
+    :meth:`Match.log_for` gives the whole log; a table sends each client only the entries it
+    has not had yet, so it redacts just those, with the same public hook
+    (:meth:`Game.redact_action`), keeping each update's cost independent of the match length.
+    """
+    redact = match.game.redact_action
+    return [(actor, redact(action, actor, seat)) for actor, action in match.log[start:]]

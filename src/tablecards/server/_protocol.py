@@ -1,0 +1,168 @@
+"""The websocket protocol: reading a client's message safely, and the shapes of the answers.
+
+Every client message is a JSON object with a ``type``:
+
+- ``{"type": "hello", "token": "..."}`` or ``{"type": "hello", "spectate": true}`` (first
+  message only), with an optional ``"since": n`` (the moves already seen, to resume);
+- ``{"type": "act", "act": {action JSON}, "after": n}``: ``n`` is the ``moves`` of the screen the
+  click was made on; an optional ``"id"`` is echoed in the answer;
+- ``{"type": "ping"}``.
+
+Anything else is refused with an ``error`` message; nothing a client sends is trusted beyond
+these fields (a ``seat`` in a message is ignored: the connection's seat is fixed at hello).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import attrs
+
+__all__ = ["MAX_MOVES", "Act", "Hello", "Ping", "ProtocolError", "error", "read_message"]
+
+#: Larger ``after`` or ``since`` values are refused: no match is that long.
+MAX_MOVES = 1_000_000
+_MAX_ID = 64
+
+
+class ProtocolError(Exception):
+    """A client message that cannot be read; ``code`` is the error's machine name."""
+
+    def __init__(self, code: str, reason: str, rule: str | None = None) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+        self.rule = rule
+
+
+@attrs.frozen
+class Hello:
+    """Bind the connection to the seat of ``token``, or to spectating."""
+
+    token: str | None
+    spectate: bool
+    since: int | None
+
+
+@attrs.frozen
+class Act:
+    """Play ``act`` (an action's JSON) as the connection's seat, on the screen of ``after``."""
+
+    act: dict[str, Any]
+    after: int
+    id: str | int | None
+
+
+@attrs.frozen
+class Ping:
+    """Keep-alive; answered with ``pong``."""
+
+
+Message = Hello | Act | Ping
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ProtocolError("bad_json", f"{name} is not a number JSON allows")
+
+
+def read_message(text: str | bytes, max_bytes: int) -> Message:
+    """Parse one client message.
+
+    Raises:
+        ProtocolError: too large, not JSON, not an object, an unknown type or bad fields.
+    """
+    if len(text) > max_bytes:
+        raise ProtocolError("too_large", f"messages are limited to {max_bytes} bytes")
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except ProtocolError:
+        raise
+    except (ValueError, RecursionError) as failure:
+        raise ProtocolError("bad_json", f"not valid JSON: {type(failure).__name__}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", "a message must be a JSON object with a 'type'")
+    kind = data.get("type")
+    if kind == "hello":
+        return _hello(data)
+    if kind == "act":
+        return _act(data)
+    if kind == "ping":
+        _only(data, {"type"})
+        return Ping()
+    raise ProtocolError(
+        "unknown_type", f"unknown message type {_short(kind)}; expected hello, act or ping"
+    )
+
+
+def _hello(data: dict[str, Any]) -> Hello:
+    _only(data, {"type", "token", "spectate", "since"})
+    token = data.get("token")
+    spectate = data.get("spectate", False)
+    if spectate is not False and spectate is not True:
+        raise ProtocolError("bad_field", "'spectate' must be true or false")
+    if token is not None and (not isinstance(token, str) or len(token) > 200):
+        raise ProtocolError("bad_field", "'token' must be the text of an invite link")
+    if (token is None) == (not spectate):
+        raise ProtocolError("bad_field", "hello needs either a 'token' or 'spectate': true")
+    return Hello(token, spectate, _moves(data, "since", required=False))
+
+
+def _act(data: dict[str, Any]) -> Act:
+    _only(data, {"type", "act", "after", "id"})
+    act = data.get("act")
+    if not isinstance(act, dict):
+        raise ProtocolError("bad_field", "'act' must be an action object such as {\"type\": ...}")
+    ident = data.get("id")
+    if ident is not None and not (
+        (isinstance(ident, str) and len(ident) <= _MAX_ID)
+        or (isinstance(ident, int) and not isinstance(ident, bool) and abs(ident) < 2**53)
+    ):
+        raise ProtocolError("bad_field", "'id' must be a short text or a number")
+    after = _moves(data, "after", required=True)
+    if after is None:  # pragma: no cover - required=True never returns None
+        raise ProtocolError("bad_field", "'after' is required")
+    return Act(act, after, ident)
+
+
+def _moves(data: dict[str, Any], key: str, *, required: bool) -> int | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or not 0 <= value <= MAX_MOVES
+        or (isinstance(value, float) and not math.isfinite(value))
+    ):
+        raise ProtocolError(
+            "bad_field", f"'{key}' must be a whole number of moves from 0 to {MAX_MOVES}"
+        )
+    return value
+
+
+def _only(data: dict[str, Any], allowed: set[str]) -> None:
+    extra = sorted(set(data) - allowed)
+    if extra:
+        listed = ", ".join(_short(key) for key in extra[:5])
+        raise ProtocolError(
+            "bad_field",
+            f"unexpected field(s) {listed} in a {data.get('type')} message; "
+            f"allowed: {', '.join(sorted(allowed))}",
+        )
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def error(
+    code: str, reason: str, rule: str | None = None, ident: str | int | None = None
+) -> dict[str, Any]:
+    """An ``error`` message: sent to the one client it concerns, never broadcast."""
+    out: dict[str, Any] = {"type": "error", "code": code, "reason": reason, "rule": rule}
+    if ident is not None:
+        out["id"] = ident
+    return out

@@ -1,0 +1,322 @@
+"""Where matches live between restarts: a SQLite file, one row per applied action.
+
+The ``actions`` table is append-only and keyed by ``(match, number)``: the key is the arbiter,
+so two writers racing to record action number *n* of a match cannot both succeed.
+
+``journal_mode=WAL`` with ``synchronous=NORMAL`` keeps every committed transaction through a
+crash of the process (SIGKILL); only a power cut can lose the last few. In that mode a commit
+only appends to the WAL file, without waiting for the disk (tens of microseconds), while handing
+it to a thread and back costs more than that (milliseconds on a busy machine). So the one
+writer is a task of the event loop that commits, in one transaction, every append waiting
+(a group commit), and what may wait on the disk runs on the store's own thread: reads, and the
+checkpoints that copy the WAL back into the database file (with an ``fsync``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import attrs
+
+__all__ = ["ActionTaken", "MatchRecord", "SQLiteStore", "SeatRecord", "token_hash"]
+
+T = TypeVar("T")
+#: A waiting append: match, number, seat, action JSON, whether the match is over, and the
+#: future to settle once committed.
+_Append = tuple[str, int, int, str, bool, "asyncio.Future[None]"]
+#: Group commits between two checkpoints of the WAL into the database file.
+CHECKPOINT_EVERY = 200
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    created REAL NOT NULL,
+    over INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    hash TEXT PRIMARY KEY,
+    match TEXT NOT NULL REFERENCES matches(id),
+    seat INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    match TEXT NOT NULL REFERENCES matches(id),
+    number INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (match, number)
+) WITHOUT ROWID;
+"""
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat token: its SHA-256, so a copy of the file admits nobody."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class ActionTaken(Exception):
+    """Another writer already recorded this action number of this match (the key arbitrated)."""
+
+
+@attrs.frozen
+class SeatRecord:
+    """Who plays a seat: a person (``bot`` is ``None``) or the named bot."""
+
+    name: str
+    bot: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as stored and as shown in the lobby."""
+        return {"name": self.name, "bot": self.bot}
+
+
+@attrs.frozen
+class MatchRecord:
+    """What is needed to rebuild a match: game, options, seat count, seed and its seats.
+
+    The seed decides every hidden card: it stays on the server while the match is live.
+    """
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    players: int
+    seed: int
+    seats: tuple[SeatRecord, ...]
+    created: float = attrs.field(factory=time.time)
+    over: bool = False
+
+
+class SQLiteStore:
+    """The embedded store: a SQLite file in WAL mode.
+
+    Writes are committed by the event loop (group commits, no disk wait in WAL mode); reads and
+    checkpoints run on the store's own thread. Use it from one event loop.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="tablecards-db")
+        self._db: sqlite3.Connection | None = None
+        self._writer: sqlite3.Connection | None = None
+        self._pending: list[_Append] = []
+        self._flushing = False
+        self._commits = 0
+        self._run_sync(self._open)
+
+    def _open(self) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.executescript(_SCHEMA)
+        self._db = db
+        # Used only from the event loop's thread, one call at a time.
+        writer = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        writer.execute("PRAGMA synchronous=NORMAL")
+        writer.execute("PRAGMA foreign_keys=ON")
+        writer.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run on the store's thread
+        self._writer = writer
+
+    def _run_sync(self, fn: Callable[[], T]) -> T:
+        return self._pool.submit(fn).result()
+
+    async def _run(self, fn: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn)
+
+    @property
+    def _conn(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise RuntimeError("the store is closed")
+        return self._db
+
+    def close(self) -> None:
+        """Close the file (pending calls finish first)."""
+
+        def close() -> None:
+            if self._writer is not None:
+                self._writer.close()
+                self._writer = None
+            if self._db is not None:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                self._db.close()
+                self._db = None
+
+        self._run_sync(close)
+        self._pool.shutdown(wait=True)
+
+    # -- writing --------------------------------------------------------------------------------
+
+    async def create_match(self, record: MatchRecord, tokens: dict[str, int]) -> None:
+        """Store a new match and the hashes of its seat tokens (``hash -> seat``), at once."""
+
+        def write() -> None:
+            db = self._write_conn
+            with _transaction(db):
+                db.execute(
+                    "INSERT INTO matches (id, game, options, players, seed, seats, created)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        record.id,
+                        record.game,
+                        json.dumps(record.options, sort_keys=True),
+                        record.players,
+                        record.seed,
+                        json.dumps([seat.to_json() for seat in record.seats]),
+                        record.created,
+                    ),
+                )
+                db.executemany(
+                    "INSERT INTO tokens (hash, match, seat) VALUES (?, ?, ?)",
+                    [(digest, record.id, seat) for digest, seat in tokens.items()],
+                )
+
+        write()
+
+    async def append(self, match: str, number: int, seat: int, action: str, over: bool) -> None:
+        """Commit action ``number`` (1-based) of ``match``; return only once it is durable.
+
+        Appends arriving while the store's thread is busy are committed together in one
+        transaction (a group commit): under load a commit serves many tables at once.
+
+        Raises:
+            ActionTaken: that number is already recorded (another writer won the race).
+        """
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._pending.append((match, number, seat, action, over, future))
+        if not self._flushing:
+            # Later in this loop turn: the appends of every table that acts meanwhile join.
+            self._flushing = True
+            loop.call_soon(self._flush)
+        await future
+
+    def _flush(self) -> None:
+        batch, self._pending = self._pending, []
+        self._flushing = False
+        outcomes = self._write(batch)
+        for (*_, future), outcome in zip(batch, outcomes, strict=True):
+            _settle(future, outcome)
+        self._commits += 1
+        if self._commits % CHECKPOINT_EVERY == 0:
+            self._pool.submit(self._checkpoint)
+
+    def _checkpoint(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    @property
+    def _write_conn(self) -> sqlite3.Connection:
+        if self._writer is None:
+            raise RuntimeError("the store is closed")
+        return self._writer
+
+    def _write(self, batch: list[_Append]) -> list[BaseException | None]:
+        db = self._write_conn
+        outcomes: list[BaseException | None] = []
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for match, number, seat, action, over, _ in batch:
+                try:
+                    db.execute(
+                        "INSERT INTO actions (match, number, seat, action) VALUES (?, ?, ?, ?)",
+                        (match, number, seat, action),
+                    )
+                except sqlite3.IntegrityError:
+                    # Only this statement is undone; the others of the batch still commit.
+                    outcomes.append(ActionTaken(f"action {number} of match {match} is taken"))
+                    continue
+                if over:
+                    db.execute("UPDATE matches SET over = 1 WHERE id = ?", (match,))
+                outcomes.append(None)
+            db.execute("COMMIT")
+        except Exception as failure:
+            with contextlib.suppress(Exception):
+                db.execute("ROLLBACK")
+            return [failure] * len(batch)
+        return outcomes
+
+    # -- reading --------------------------------------------------------------------------------
+
+    async def unfinished(self) -> list[MatchRecord]:
+        """Every match not recorded as over, oldest first."""
+        return await self._run(lambda: self._matches("WHERE over = 0"))
+
+    async def matches(self, limit: int = 100) -> list[MatchRecord]:
+        """The most recent matches, newest first."""
+        return await self._run(lambda: self._matches(f"ORDER BY created DESC LIMIT {int(limit)}"))
+
+    def _matches(self, where: str) -> list[MatchRecord]:
+        rows = self._conn.execute(
+            "SELECT id, game, options, players, seed, seats, created, over FROM matches " + where
+        ).fetchall()
+        return [
+            MatchRecord(
+                id=row[0],
+                game=row[1],
+                options=json.loads(row[2]),
+                players=row[3],
+                seed=row[4],
+                seats=tuple(SeatRecord(s["name"], s["bot"]) for s in json.loads(row[5])),
+                created=row[6],
+                over=bool(row[7]),
+            )
+            for row in rows
+        ]
+
+    async def actions(self, match: str) -> list[tuple[int, str]]:
+        """The recorded ``(seat, action JSON)`` of ``match``, in order."""
+
+        def read() -> list[tuple[int, str]]:
+            rows = self._conn.execute(
+                "SELECT number, seat, action FROM actions WHERE match = ? ORDER BY number",
+                (match,),
+            ).fetchall()
+            return [(seat, action) for _, seat, action in rows]
+
+        return await self._run(read)
+
+    async def seat_for(self, match: str, digest: str) -> int | None:
+        """The seat of ``match`` whose token has this hash, or ``None``."""
+
+        def read() -> int | None:
+            row = self._conn.execute(
+                "SELECT seat FROM tokens WHERE hash = ? AND match = ?", (digest, match)
+            ).fetchone()
+            return None if row is None else int(row[0])
+
+        return await self._run(read)
+
+
+class _transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK``) on an autocommit connection."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, *rest: object) -> None:
+        self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
+
+
+def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None:
+    if future.done():  # its waiter was cancelled; the commit stands either way
+        return
+    if outcome is None:
+        future.set_result(None)
+    else:
+        future.set_exception(outcome)

@@ -1,0 +1,61 @@
+"""Text captures of each game's screen, as ``tablecards play`` draws it, for the docs.
+
+``python tests/screens.py`` rewrites ``docs/games/_screens/<game>.txt``; ``test_screens.py``
+fails when a committed capture differs from what the code draws now, so the pictures in the
+game pages cannot drift from the real screens.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+import tablecards
+from tablecards import Match
+from tablecards.cli._screen import Journal, draw_screen, seat_names, summarise
+
+SCREENS = Path(__file__).resolve().parent.parent / "docs" / "games" / "_screens"
+#: Per game: the seed, and how many actions the bots play before seat 0's screen is captured.
+SHOTS = {"hit": (7, 6), "stop": (3, 14), "exhopp": (5, 9), "hattrick": (2, 9)}
+
+
+def capture(game: str) -> str:
+    """Seat 0's screen at its next decision after the bots played a few actions."""
+    seed, moves = SHOTS[game]
+    journal = Journal()
+    match = Match(game, seed=seed, observers=[journal])
+    rng = random.Random(seed)
+    bots = {
+        seat: tablecards.registry().bot(game, "heuristic").factory(match.game, seat)
+        for seat in range(match.players)
+    }
+    while match.moves < moves or 0 not in match.to_act:
+        # Whoever may act speaks, in an order drawn from the seed, as at a table.
+        seat = match.to_act[rng.randrange(len(match.to_act))]
+        match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat), rng))
+    console = Console(file=io.StringIO(), width=88, color_system=None, legacy_windows=False)
+    names = seat_names(match.players, 0)
+    lines = summarise(journal.lines(match.game, 0, names, max(0, len(journal.entries) - 12)))
+    title = f"{match.game.title} - you are seat 0 - move {match.moves + 1}"
+    draw_screen(console, match.game, match.view(0), 0, title, lines, "Since your last decision")
+    console.print("[bold]Your decision[/bold] (? for help)")
+    for number, action in enumerate(match.legal_actions(0)[:6], start=1):
+        console.print(f"  {number}. {match.describe(action)}", markup=False)
+    text: str = console.file.getvalue()  # type: ignore[attr-defined]
+    return "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
+
+
+def main() -> None:
+    """Rewrite every capture."""
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    for game in SHOTS:
+        (SCREENS / f"{game}.txt").write_text(capture(game), encoding="utf-8")
+        print(f"wrote {SCREENS / f'{game}.txt'}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,201 @@
+"""The page in a real headless Chromium (Playwright driving Debian's ``chromium``).
+
+Screenshots are kept in ``.artifacts/browser/`` (or ``$TABLECARDS_ARTIFACTS``). Without a
+browser these tests skip on a workstation, but fail under ``CI=true``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from wire import LiveServer, live, post
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+ARTIFACTS = (
+    Path(os.environ.get("TABLECARDS_ARTIFACTS", Path(__file__).parents[2] / ".artifacts"))
+    / "browser"
+)
+#: Chromium as root on a closed network: no sandbox, and none of its background traffic.
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+EVIL = "<script>window.pwned=1</script>"
+EVIL_TOO = "<b>Ann</b><img src=x onerror=pwned=2>"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    if executable is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("chromium is not installed: .ci/run installs it (apt-get install chromium)")
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    with playwright_sync.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with live(tmp_path_factory.mktemp("browser") / "t.db") as server:
+        yield server
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def open_page(browser: Any, url: str, phone: bool = False) -> Any:
+    size = {"width": 375, "height": 740} if phone else {"width": 1100, "height": 800}
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.errors = errors
+    page.goto(url)
+    return page
+
+
+def test_create_a_hit_match_and_play_it_to_the_end_by_clicks(
+    browser: Any, server: LiveServer
+) -> None:
+    lobby = open_page(browser, server.url + "/")
+    lobby.select_option("#game", "hit")
+    lobby.select_option("#players", "2")
+    lobby.fill("[data-option=rounds]", "1")  # the game's options, typed by their defaults
+    lobby.fill("#name0", EVIL_TOO)
+    lobby.fill("#name1", EVIL)
+    shot(lobby, "lobby")
+    lobby.click("#create")
+    lobby.wait_for_selector("a.invite")
+    links = [a.get_attribute("href") for a in lobby.query_selector_all("a.invite")]
+    created = server.app.state.hub.tables[links[0].split("/play/")[1].split("#")[0]]
+    assert created.record.options["rounds"] == 1 and created.match.players == 2
+    assert len(links) == 2 and all("#seat=" in link for link in links)
+    ann = open_page(browser, links[0])
+    bob = open_page(browser, links[1], phone=True)
+    for page in (ann, bob):
+        page.wait_for_selector("#zones .zone")
+    # The name is shown as text, never run as markup.
+    assert EVIL in bob.inner_text("#where")
+    assert EVIL_TOO in ann.inner_text("#where")
+    assert bob.query_selector("#where img") is None and ann.query_selector("#where b") is None
+    assert ann.evaluate("window.pwned") is None and bob.evaluate("window.pwned") is None
+    assert bob.evaluate("document.scripts.length") == 1
+    assert bob.evaluate("document.documentElement.scrollWidth") <= 380  # fits a phone
+    shot(ann, "hit-start-ann")
+    shot(bob, "hit-start-bob-phone")
+    clicks = 0
+    deadline = time.monotonic() + 120
+    while "over" not in ann.inner_text("#status"):
+        assert time.monotonic() < deadline, "the match did not end"
+        for page in (ann, bob):
+            buttons = page.query_selector_all("#actions button:not([disabled])")
+            if buttons:
+                if clicks % 2 and len(buttons) > 1:
+                    page.keyboard.press("2")  # keyboard: the number keys play the actions
+                else:
+                    buttons[0].click()
+                clicks += 1
+                if clicks == 10:
+                    shot(page, "hit-middle")
+                break
+        else:
+            time.sleep(0.02)
+    bob.wait_for_function("document.querySelector('#status').textContent.includes('over')")
+    assert "Winner" in ann.inner_text("#status") and "Winner" in bob.inner_text("#status")
+    assert clicks > 5
+    assert ann.query_selector_all("#log li")
+    shot(ann, "hit-end-ann")
+    shot(bob, "hit-end-bob-phone")
+    for page in (lobby, ann, bob):
+        assert not [e for e in page.errors if "WebSocket" not in e], page.errors
+        page.context.close()
+
+
+def test_two_seats_race_to_call_stop(browser: Any, server: LiveServer) -> None:
+    """STOP-06: any eligible player may call Stop!; the first call to arrive wins."""
+    data = post(
+        server.url,
+        "/matches",
+        {
+            "game": "stop",
+            "players": 3,
+            "seats": [{"name": "Red"}, {"name": "Ann"}, {"name": "Bob"}],
+        },
+    )
+    pages = {
+        invite["seat"]: open_page(browser, server.url + invite["url"]) for invite in data["invites"]
+    }
+    for page in pages.values():
+        page.wait_for_selector("#zones .zone")
+    table = server.app.state.hub.tables[data["id"]]
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "no moment where seats 1 and 2 may both call Stop!"
+        calls = {seat: stop_button(pages[seat]) for seat in (1, 2)}
+        if all(calls.values()) and table.match.to_act == (1, 2):
+            break
+        for seat in table.match.to_act:
+            button = pages[seat].query_selector("#actions button:not([disabled])")
+            if button is not None and "call Stop" not in (button.inner_text() or ""):
+                button.click()
+                break
+            other = pages[seat].query_selector("#actions button:has-text('do not call')")
+            if other is not None and not all(calls.values()):
+                other.click()
+                break
+        time.sleep(0.05)
+    moves = table.match.moves
+    shot(pages[1], "stop-before-race")
+    # Both click at the same instant: each click carries the screen it was made on.
+    when = pages[1].evaluate("Date.now() + 300")
+    for seat in (1, 2):
+        pages[seat].evaluate(
+            """(when) => {
+                const button = [...document.querySelectorAll('#actions button')]
+                    .find((b) => b.textContent.includes('call Stop!'));
+                setTimeout(() => button.click(), when - Date.now());
+            }""",
+            when,
+        )
+    deadline = time.monotonic() + 10
+    while table.match.moves == moves or not any(
+        "too late" in pages[seat].inner_text("#alert").lower() for seat in (1, 2)
+    ):
+        assert time.monotonic() < deadline, "no answer to the race"
+        time.sleep(0.05)
+    winner = table.match.log[moves][0]
+    loser = 3 - winner
+    assert type(table.match.log[moves][1]).__name__ == "CallStop"
+    assert "too late" in pages[loser].inner_text("#alert").lower()
+    assert "too late" not in pages[winner].inner_text("#alert").lower()
+    calls_applied = [a for _, a in table.match.log[moves:] if type(a).__name__ == "CallStop"]
+    assert len(calls_applied) == 1
+    shot(pages[winner], "stop-race-winner")
+    shot(pages[loser], "stop-race-loser")
+    for page in pages.values():
+        page.context.close()
+
+
+def stop_button(page: Any) -> bool:
+    return any(
+        "call Stop!" in (b.inner_text() or "") for b in page.query_selector_all("#actions button")
+    )

@@ -1,0 +1,71 @@
+"""What a seat cannot see never reaches it: two deals that differ only there look the same."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+from wire import FAST
+
+from tablecards import Game
+from tablecards.server import create_app
+from tablecards_stop import ArrangedStop
+
+
+def streams(db: Path, draws: Sequence[int], moves: int) -> dict[int, list[str]]:
+    """Play a scripted Stop where seat 2's next draws are ``draws``; each seat's raw messages."""
+
+    def load_game(name: str, **options: Any) -> Game[Any]:
+        assert name == "stop"
+        return ArrangedStop(hands={2: [3]}, draws={2: draws}, **options)
+
+    with TestClient(create_app(db, settings=FAST, load_game=load_game)) as client:
+        hub = client.app.state.hub
+        create = functools.partial(hub.create, {"game": "stop", "players": 4}, seed=11)
+        match_id, invites = client.portal.call(create)
+        sockets = {}
+        for invite in invites:
+            ws = client.websocket_connect(f"/matches/{match_id}/ws").__enter__()
+            ws.send_text(json.dumps({"type": "hello", "token": invite["token"]}))
+            sockets[invite["seat"]] = ws
+        seen: dict[int, list[str]] = {seat: [] for seat in sockets}
+        states: dict[int, dict[str, Any]] = {}
+
+        def read(seat: int, upto: int) -> None:
+            while states.get(seat, {}).get("moves", -1) < upto:
+                text = sockets[seat].receive_text()
+                seen[seat].append(text)
+                message = json.loads(text)
+                assert message["type"] != "error", message
+                if message["type"] == "state":
+                    states[seat] = message
+
+        for seat in sockets:
+            read(seat, 0)
+        for move in range(moves):
+            state = states[1]
+            actor = state["view"]["to_act"][0]
+            legal = [c["act"] for c in states[actor]["legal"] if c["act"]["type"] != "CallStop"]
+            sockets[actor].send_text(json.dumps({"type": "act", "act": legal[0], "after": move}))
+            for seat in sockets:
+                read(seat, move + 1)
+        for ws in sockets.values():
+            ws.__exit__(None, None, None)
+        return seen
+
+
+def test_two_deals_differing_only_in_seat_twos_hidden_draws_look_the_same_to_seat_one(
+    tmp_path: Path,
+) -> None:
+    """STOP-04: hands are secret; seat 1's whole stream is byte for byte the same."""
+    fours = streams(tmp_path / "a.db", [4, 4, 4], 40)
+    twos = streams(tmp_path / "b.db", [2, 2, 2], 40)
+    assert len(fours[1]) > 40
+    assert fours[1] == twos[1]
+    assert fours[3] == twos[3]
+    # The deals really differ: seat 2 was sent other cards in the two matches.
+    assert fours[2] != twos[2]

@@ -1,0 +1,124 @@
+"""Real time: open moments close by the game's default, bots race with a think time."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+from toys import PASS, SnapGame, SnapState
+from wire import FAST, Player, live, post
+
+from tablecards import Action, Game
+from tablecards.server import Settings, create_app
+
+
+class PatientSnap(SnapGame):
+    """Snap whose open moments close with a pass for whoever has not answered."""
+
+    def default_action(self, state: SnapState, seat: int) -> Action | None:
+        return PASS if seat in state.waiting else None
+
+
+def test_an_open_moment_closes_with_the_games_default_after_the_delay(tmp_path: Path) -> None:
+    settings = Settings(bot_think=(0, 0), close_after=0.2, rate=1000, burst=1000)
+
+    def load_game(name: str, **options: Any) -> Game[Any]:
+        return PatientSnap(**options)
+
+    with live(tmp_path / "t.db", settings, load_game=load_game) as server:
+        data = post(server.url, "/matches", {"game": "snap", "players": 3})
+        table = server.app.state.hub.tables[data["id"]]
+        players = {}
+        for invite in data["invites"]:
+            players[invite["seat"]] = Player(server.ws_url(data["id"]))
+            players[invite["seat"]].hello(invite["token"])
+            players[invite["seat"]].until("state")
+        watcher = players[0]
+        assert watcher.state is not None
+        while len(watcher.state["view"]["to_act"]) < 3:  # flip until a pair opens a moment
+            assert watcher.state["result"] is None, "no pair in the whole deck"
+            moves = watcher.state["moves"]
+            flipper = players[watcher.state["view"]["to_act"][0]]
+            flipper.act({"type": "Flip"}, after=moves)
+            watcher.until_moves(moves + 1)
+        opened = watcher.state["moves"]
+        started = time.monotonic()
+        watcher.until_moves(opened + 3, timeout=5)
+        assert time.monotonic() - started >= 0.15  # not before the delay
+        closing = table.match.log[opened : opened + 3]
+        assert [action for _, action in closing] == [PASS] * 3
+        assert sorted(seat for seat, _ in closing) == [0, 1, 2]
+        assert [entry["act"] for entry in watcher.log[opened : opened + 3]] == [
+            {"type": "Pass"}
+        ] * 3
+        for player in players.values():
+            player.close()
+
+
+def test_stop_flows_card_after_card_when_nobody_calls(tmp_path: Path) -> None:
+    """STOP-06: a Stop! moment nobody answers closes with every seat declining; draws go on."""
+    settings = Settings(bot_think=(0, 0), close_after=0.2, rate=1000, burst=1000)
+    with live(tmp_path / "t.db", settings) as server:
+        data = post(server.url, "/matches", {"game": "stop", "players": 3})
+        watcher = Player(server.ws_url(data["id"]))
+        watcher.hello()
+        watcher.until_moves(6, timeout=20)
+        played = [entry["act"]["type"] for entry in watcher.log]
+        assert set(played) == {"Decline"}, played  # nobody called: only the defaults
+        assert watcher.state is not None
+        hands = [watcher.state["view"]["zones"][f"hand:{seat}"]["count"] for seat in range(3)]
+        assert sum(hands) > 3  # cards kept coming between the moments
+        watcher.close()
+
+
+def test_a_person_beats_the_bots_to_a_moment_or_loses_it_cleanly(tmp_path: Path) -> None:
+    settings = Settings(bot_think=(0.05, 0.1), close_after=1.0, rate=1000, burst=1000)
+    seats = [{"name": "Ann"}, {"bot": "random"}, {"bot": "heuristic"}, {"bot": "random"}]
+    with live(tmp_path / "t.db", settings) as server:
+        data = post(server.url, "/matches", {"game": "stop", "players": 4, "seats": seats})
+        table = server.app.state.hub.tables[data["id"]]
+        ann = Player(server.ws_url(data["id"]))
+        ann.hello(data["invites"][0]["token"])
+        ann.until("state")
+        rng = random.Random(3)
+        outcomes = []
+        deadline = time.monotonic() + 60
+        while table.match.moves < 40 and not table.match.is_over:
+            assert time.monotonic() < deadline, "the match stalled"
+            message = ann.recv()
+            if message["type"] == "error":
+                outcomes.append(message["code"])
+            elif message["type"] == "state" and message["legal"]:
+                ann.act(rng.choice(message["legal"])["act"])
+        # The bots played their seats by themselves, racing Ann: each of her clicks either
+        # won or was refused cleanly, never applied on a screen she had not seen.
+        bot_moves = [seat for seat, _ in table.match.log if seat != 0]
+        assert bot_moves  # (a random Ann may also raise many times in a row in the auction)
+        assert set(outcomes) <= {"too_late", "stale"}
+        ann.close()
+
+
+def test_bots_draw_randomness_not_derived_from_the_match_seed(tmp_path: Path) -> None:
+    """Two matches with the same seed and the same bots play differently."""
+
+    def play(db: Path) -> list[Any]:
+        with TestClient(create_app(db, settings=FAST)) as client:
+            hub = client.app.state.hub
+            body = {"game": "hit", "players": 2, "seats": [{"bot": "random"}] * 2}
+            match_id, _ = client.portal.call(functools.partial(hub.create, body, seed=5))
+            table = hub.tables[match_id]
+
+            async def wait() -> None:
+                while not table.match.is_over:
+                    await asyncio.sleep(0.01)
+
+            client.portal.call(asyncio.wait_for, wait(), 30)
+            return list(table.match.log)
+
+    first, second = play(tmp_path / "a.db"), play(tmp_path / "b.db")
+    assert first != second

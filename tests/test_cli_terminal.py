@@ -1,0 +1,177 @@
+"""``tablecards play`` in a real pseudo-terminal, as a player meets it.
+
+Each game is played a few decisions by a scripted human through :mod:`pty` (a real terminal:
+rich draws its screens as for a person). The tests read the screen and check what the issue
+promised: the seat's own hand is there, no other seat's hidden card is, no log line shows a
+zone id, the help's examples are accepted as typed, and the seed stays hidden while the match
+is live.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import random
+import re
+import select
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tablecards import Match
+from tablecards._describe import typed_form
+from tablecards.cli._choice import parse_choice
+from tablecards.cli._play import help_examples
+
+GAMES = ["hit", "stop", "exhopp", "hattrick"]
+ZONE_ID = re.compile(r"\b(?:row|hand|pack|bid|loot|pile|won|sequence|point|taken|colour):\d")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+class Terminal:
+    """``tablecards play`` on a pseudo-terminal: type lines, read the screen so far."""
+
+    def __init__(self, *args: str) -> None:
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: the command line, on the terminal
+            os.environ.update({"COLUMNS": "100", "LINES": "50", "TERM": "xterm"})
+            os.execv(sys.executable, [sys.executable, "-m", "tablecards", *args])
+        self.seen = ""
+
+    def read_until(self, marker: str, timeout: float = 30.0, ended: str | None = None) -> str:
+        """Everything printed until ``marker`` shows (the prompt), without terminal codes.
+
+        With ``ended``, the command may also end once that text was printed.
+        """
+        start = len(self.seen)
+        deadline = time.monotonic() + timeout
+        while marker not in self.seen[start:]:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no {marker!r} within {timeout}s:\n{self.seen[-3000:]}")
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:  # the child closed the terminal
+                    chunk = b""
+                if not chunk:
+                    if ended is not None and ended in self.seen[start:]:
+                        return self.seen[start:]
+                    raise AssertionError(f"the command ended before {marker!r}:\n{self.seen}")
+                self.seen += ANSI.sub("", chunk.decode("utf-8", "replace")).replace("\r", "")
+        return self.seen[start:]
+
+    def read_to_end(self, timeout: float = 30.0) -> None:
+        """Read until the command closes the terminal (it has exited)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.fd], [], [], deadline - time.monotonic())
+            try:
+                chunk = os.read(self.fd, 65536) if ready else b""
+            except OSError:
+                return
+            if not chunk:
+                return
+            self.seen += ANSI.sub("", chunk.decode("utf-8", "replace")).replace("\r", "")
+
+    def type(self, line: str) -> None:
+        os.write(self.fd, line.encode() + b"\n")
+
+    def close(self) -> int:
+        os.close(self.fd)
+        _, status = os.waitpid(self.pid, 0)
+        return os.waitstatus_to_exitcode(status)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_player_meets_the_game_on_a_real_terminal(game: str) -> None:
+    seed = 4
+    term = Terminal("play", game, "--seed", str(seed))
+    try:
+        screen = term.read_until("your choice>")
+        assert "Your decision" in screen
+        assert f"seed {seed}" not in term.seen and "--seed" not in term.seen  # hidden while live
+        if game != "hit":  # the games with secret hands show the seat's own
+            assert "Your hand" in screen
+        for form in range(4):  # the number, the menu text, the typed form, the JSON
+            term.type("?")
+            help_text = term.read_until("your choice>")
+            examples = help_text.split("for example:")[1].splitlines()[1:5]
+            term.type(examples[form].strip())
+            screen = term.read_until("your choice>", ended="Match over")
+            assert "Not understood" not in screen and "Not allowed" not in screen, screen
+            if "Match over" in screen:  # the bots finished the match meanwhile
+                break
+        else:
+            term.type("q")
+        term.read_to_end()
+    finally:
+        code = term.close()
+    assert code == 0
+    log = [line for line in term.seen.splitlines() if line[:1] in {" ", "Y", "S"}]
+    assert not [line for line in log if ZONE_ID.search(line)], "a zone id reached the screen"
+    assert "card(s)" not in term.seen and "seat(s)" not in term.seen
+    for word in ("1 cards", "(HIT-", "(STOP-", "(EXH-", "(HAT-"):
+        assert word not in term.seen
+
+
+@pytest.mark.parametrize("game", ["stop", "exhopp", "hattrick"])
+def test_the_screen_shows_the_own_hand_and_no_other_hidden_card(game: str, tmp_path: Path) -> None:
+    save = tmp_path / "match.json"
+    term = Terminal("play", game, "--seed", "9", "--save", str(save))
+    try:
+        screen = term.read_until("your choice>")
+        term.type("q")
+        term.read_to_end()
+    finally:
+        term.close()
+    match = Match.from_json(save.read_text("utf-8"))  # the match as it stood on that screen
+    hand_line = next(line for line in screen.splitlines() if "Your hand" in line)
+    shown = hand_line.split(":", 1)[1].strip()
+    mine = match.view(0)["zones"]["hand:0"]["cards"]
+    # The hand line holds exactly the seat's own cards: none missing, none of another seat.
+    if game == "hattrick":
+        groups = dict(group.strip().split(" ", 1) for group in shown.split("|"))
+        assert {
+            (colour, int(value)) for colour, values in groups.items() for value in values.split()
+        } == {(card["colour"], card["value"]) for card in mine}
+    elif game == "exhopp":
+        assert sorted(shown.split(", ")) == sorted(f"{c['colour']} {c['value']}" for c in mine)
+    else:
+        assert sorted(shown.split()) == sorted(stop_label(card) for card in mine)
+    if game == "exhopp":  # colour and value name one card only (EXH-01)
+        for zone in match.state.zones():
+            if zone.name.startswith("hand:") and zone.name != "hand:0":
+                for card in zone.cards:
+                    data = card.to_json()
+                    assert f"{data['colour']} {data['value']}" not in screen, data
+
+
+def stop_label(card: dict[str, object]) -> str:
+    return "+1" if card["value"] == 1 else str(card["value"])
+
+
+@pytest.mark.parametrize("game", [*GAMES, "climb"])
+def test_every_help_example_is_accepted_as_typed(game: str) -> None:
+    """Across a whole match, each example the help prints parses to a legal action."""
+    match = Match(game, seed=2)
+    rng = random.Random(2)
+    checked = 0
+    while not match.is_over and match.moves < 300:
+        seat = match.to_act[0]
+        actions = match.legal_actions(seat)
+        for example in help_examples(match.game, actions):
+            chosen = parse_choice(
+                example,
+                actions,
+                match.describe,
+                match.game.action_types(),
+                match.parse_action,
+            )
+            assert chosen in actions, (example, typed_form(chosen))
+            checked += 1
+        match.apply(seat, rng.choice(list(actions)))
+    assert checked > 20

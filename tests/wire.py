@@ -1,0 +1,151 @@
+"""Helpers of the server tests: a real uvicorn in a thread, and websocket players."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from tablecards.server import Settings, create_app
+
+#: Settings for tests: instant bots, no closing timer, generous rate limits.
+FAST = Settings(bot_think=(0.0, 0.0), close_after=None, rate=10_000, burst=10_000)
+
+
+class LiveServer:
+    """A real uvicorn serving the app on 127.0.0.1 with an OS-chosen port, in a thread."""
+
+    def __init__(self, db: Path, settings: Settings = FAST, **options: Any) -> None:
+        self.app = create_app(db, settings=settings, **options)
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(128)
+        self.port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(
+            self.app, log_level="warning", ws="websockets-sansio", ws_max_size=65_536
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [sock]}, daemon=True
+        )
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(20)
+
+    def ws_url(self, match: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/matches/{match}/ws"
+
+
+def post(base: str, path: str, data: Any) -> Any:
+    """POST JSON and return the decoded answer."""
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(data).encode(),
+        headers={"content-type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def get(base: str, path: str) -> Any:
+    with urllib.request.urlopen(base + path, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+class Player:
+    """One websocket client: remembers every message it received, raw and decoded."""
+
+    def __init__(self, url: str, **options: Any) -> None:
+        self.ws: ClientConnection = connect(
+            url, proxy=None, open_timeout=10, legacy=True, **options
+        )
+        self.raw: list[str] = []
+        self.state: dict[str, Any] | None = None
+        self.log: list[dict[str, Any]] = []
+        self.welcome: dict[str, Any] | None = None
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
+
+    def hello(self, token: str | None = None, since: int | None = None) -> None:
+        message: dict[str, Any] = {"type": "hello"}
+        if token is None:
+            message["spectate"] = True
+        else:
+            message["token"] = token
+        if since is not None:
+            message["since"] = since
+        self.send(message)
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        text = self.ws.recv(timeout=timeout)
+        assert isinstance(text, str)
+        self.raw.append(text)
+        message: dict[str, Any] = json.loads(text)
+        if message["type"] == "welcome":
+            self.welcome = message
+        if message["type"] == "state":
+            self.state = message
+            self.log.extend(message["log"])
+        return message
+
+    def until(self, kind: str, timeout: float = 10) -> dict[str, Any]:
+        """Read until a message of type ``kind`` arrives (and return it)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.recv(max(0.01, deadline - time.monotonic()))
+            if message["type"] == kind:
+                return message
+
+    def until_moves(self, moves: int, timeout: float = 10) -> dict[str, Any]:
+        """Read until a state of at least ``moves`` moves."""
+        while self.state is None or self.state["moves"] < moves:
+            self.until("state", timeout)
+        return self.state
+
+    def act(self, act: dict[str, Any], after: int | None = None, **extra: Any) -> None:
+        if after is None:
+            assert self.state is not None
+            after = self.state["moves"]
+        self.send({"type": "act", "act": act, "after": after, **extra})
+
+    def silent(self, seconds: float) -> bool:
+        """Whether nothing at all arrives within ``seconds`` (a close counts as nothing)."""
+        try:
+            self.ws.recv(timeout=seconds)
+        except TimeoutError:
+            return True
+        except ConnectionClosed:
+            return True
+        return False
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+@contextmanager
+def live(db: Path, settings: Settings = FAST, **options: Any) -> Iterator[LiveServer]:
+    server = LiveServer(db, settings, **options)
+    try:
+        yield server
+    finally:
+        server.stop()
