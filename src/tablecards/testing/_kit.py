@@ -252,7 +252,10 @@ def _check_moments(
                     report.leak_points += check_leaks(game, replay.state, seat, action, rng, here)
             if "determinisation" in checks:
                 with _guard("determinisation", here):
-                    check_determinisation(replay, rng, here, variation)
+                    # Its own generator: the other checks draw what they drew before it existed.
+                    label = f"tablecards.testing/determinisation/{where.describe()}/{index}"
+                    drawn = random.Random(label)
+                    check_determinisation(replay, drawn, here, variation)
                     report.determinisations += 1
             if "rejection" in checks:
                 with _guard("rejection", here):
