@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
 
 import attrs
-from toys import PASS, SNAP, SnapGame, SnapState
+from toys import FLIP, PASS, SNAP, SnapGame, SnapState
 
 from tablecards import (
     Action,
@@ -26,6 +26,8 @@ from tablecards import (
     Visibility,
     Zone,
     next_seat,
+    redeal,
+    unseen_zones,
 )
 
 # -- a correct game with secrets ------------------------------------------------------------
@@ -168,6 +170,13 @@ class HandsGame(Game[HandsState]):
     def view_extra(self, state: HandsState, seat: int | None) -> dict[str, Any]:
         gave = sorted(card.id for card in self.known_cards(state, seat)) if seat is not None else []
         return {"current": state.current, "laid": list(state.laid), "gave": gave}
+
+    def redact_action(self, action: Action, actor: int, seat: int | None) -> Action | None:
+        """A gift's card is seen by the giver and the receiver only (the gift itself is an
+        event everyone sees)."""
+        if isinstance(action, Give) and seat not in (actor, action.to):
+            return None
+        return action
 
 
 # -- one fault each -------------------------------------------------------------------------
@@ -321,6 +330,60 @@ class ForgetfulHands(HandsGame):
         return {"current": state.current, "laid": list(state.laid), "gave": gave}
 
 
+# -- broken determinisers (each keeps HandsGame's rules and breaks one promise of redealing) ----
+
+
+class LeakyRedeal(HandsGame):
+    """Fault (determinisation): the hand of the seat on the left keeps its real cards."""
+
+    def redeal_unseen(self, state: HandsState, seat: int, rng: random.Random) -> None:
+        left = state.hands[(seat + 1) % state.players]
+        zones = [zone for zone in unseen_zones(state, seat) if zone is not left]
+        redeal(state, zones, rng, keep=self.known_cards(state, seat))
+
+
+class LosingRedeal(HandsGame):
+    """Fault (determinisation): a redealt hand gets a copy of a deck card, losing its own."""
+
+    def redeal_unseen(self, state: HandsState, seat: int, rng: random.Random) -> None:
+        super().redeal_unseen(state, seat, rng)
+        other = state.hands[(seat + 1) % state.players].cards
+        if other and state.deck.cards:
+            other[0] = state.deck.cards[-1]
+
+
+class PeekingRedeal(HandsGame):
+    """Fault (determinisation): the seat's own hand is redealt with the rest."""
+
+    def redeal_unseen(self, state: HandsState, seat: int, rng: random.Random) -> None:
+        zones = [zone for zone in state.zones() if zone.cards and zone.name != "table"]
+        redeal(state, zones, rng, keep=self.known_cards(state, seat))
+
+
+class IdleRedeal(HandsGame):
+    """Fault (determinisation): nothing is redealt; every determinisation is the real state."""
+
+    def redeal_unseen(self, state: HandsState, seat: int, rng: random.Random) -> None:
+        return None
+
+
+class OrderedRedeal(HandsGame):
+    """Fault (determinisation): shuffles the unseen cards from where they really lie."""
+
+    def redeal_unseen(self, state: HandsState, seat: int, rng: random.Random) -> None:
+        known = {card.id for card in self.known_cards(state, seat)}
+        slots = [
+            (zone.cards, index)
+            for zone in unseen_zones(state, seat)
+            for index, card in enumerate(zone.cards)
+            if card.id not in known
+        ]
+        cards = [pile[index] for pile, index in slots]
+        rng.shuffle(cards)  # from the real order: the result depends on it
+        for (pile, index), card in zip(slots, cards, strict=True):
+            pile[index] = card
+
+
 class CheatingBot:
     """Fault (bots): answers with an action that is not among the legal ones."""
 
@@ -338,10 +401,14 @@ __all__ = [
     "EndlessSnap",
     "ForgetfulHands",
     "Give",
+    "GossipHands",
+    "HandBuiltViewSnap",
     "HandsGame",
     "HandsState",
+    "HastySnap",
     "LaxSnap",
     "MutatingSnap",
+    "ShadowingSnap",
     "ShownHands",
     "StuckSnap",
     "TellingHands",
@@ -351,6 +418,36 @@ __all__ = [
     "UnseededSnap",
     "ZoneInViewSnap",
 ]
+
+
+class ShadowingSnap(SnapGame):
+    """Fault (views): its view_extra overwrites the engine's ``over`` key."""
+
+    def view_extra(self, state: SnapState, seat: int | None) -> dict[str, Any]:
+        return {**super().view_extra(state, seat), "over": "banana"}
+
+
+class HandBuiltViewSnap(SnapGame):
+    """Fault (views): builds its view by hand and breaks the schema's ``over``."""
+
+    def view(self, state: SnapState, seat: int | None) -> dict[str, Any]:
+        out = super().view(state, seat)
+        out["over"] = "banana"
+        return out
+
+
+class GossipHands(HandsGame):
+    """Fault (leaks): every seat's log shows which card was given in a private gift."""
+
+    def redact_action(self, action: Action, actor: int, seat: int | None) -> Action | None:
+        return action
+
+
+class HastySnap(SnapGame):
+    """Fault (liveness): declares a default action that is not legal (flip while a pair shows)."""
+
+    def default_action(self, state: SnapState, seat: int) -> Action | None:
+        return FLIP if state.waiting else None
 
 
 class HashOrderSnap(SnapGame):

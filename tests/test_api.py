@@ -33,3 +33,18 @@ def test_a_game_finds_the_rules_md_shipped_beside_it() -> None:
     text = hit.rules_text()
     assert text is not None and "HIT-01" in text
     assert SnapGame.rules_text() is None  # a bare module with no rules beside it
+
+
+def test_public_classes_and_errors_report_their_public_path() -> None:
+    import typing
+
+    for name in tablecards.__all__:
+        value = getattr(tablecards, name)
+        if isinstance(value, type):
+            assert value.__module__ == "tablecards", name
+            assert getattr(tablecards, value.__qualname__) is value
+    error = tablecards.IllegalAction(0, "x", "no")
+    assert type(error).__module__ + "." + type(error).__qualname__ == "tablecards.IllegalAction"
+    # typing still resolves the annotations written in the private modules.
+    assert typing.get_type_hints(tablecards.Zone)["owner"] == int | None
+    assert "players" in typing.get_type_hints(tablecards.State)

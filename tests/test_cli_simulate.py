@@ -9,9 +9,13 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
+import tablecards
 from tablecards.cli import _simulate, cli
 
-ARGS = ["simulate", "hit", "--bots", "heuristic,random,random", "-n", "30", "--seed", "4"]
+ARGS = [
+    *("simulate", "hit", "--bots", "heuristic,random,random", "-n", "30"),
+    *("--seed", "4", "--bot-seed", "8"),
+]
 
 
 def test_one_and_two_workers_print_identical_json() -> None:
@@ -20,6 +24,7 @@ def test_one_and_two_workers_print_identical_json() -> None:
     assert one.exit_code == two.exit_code == 0, one.output + two.output
     assert one.stdout == two.stdout
     report = json.loads(one.stdout)
+    assert report["seed"] == 4 and report["bot_seed"] == 8
     assert [entry["bot"] for entry in report["by_bot"]] == ["heuristic", "random", "random"]
     for stats in report["by_bot"] + report["by_seat"]:
         low, high = stats["ci95"]
@@ -70,6 +75,19 @@ def test_bad_arguments_are_one_clear_error(extra: list[str], message: str) -> No
     result = CliRunner().invoke(cli, [*ARGS, *extra])
     assert result.exit_code == 1
     assert message in result.output
+
+
+def test_permute_seats_is_the_api_option() -> None:
+    args = ["simulate", "hit", "-n", "6", "--bots", "heuristic,random,random", "--seed", "2"]
+    args += ["--bot-seed", "5"]
+    result = CliRunner().invoke(cli, [*args, "--permute-seats", "--json"])
+    assert result.exit_code == 0, result.output
+    report = tablecards.simulate(
+        "hit", 3, ["heuristic", "random", "random"], 6, 2, bot_seed=5, permute_seats=True
+    )
+    assert json.loads(result.stdout) == report.to_json()
+    rotated = json.loads(CliRunner().invoke(cli, [*args, "--json"]).stdout)
+    assert rotated != report.to_json()
 
 
 def test_one_bot_name_fills_every_seat_as_in_play() -> None:

@@ -28,6 +28,7 @@ def test_a_dask_cluster_gives_the_in_process_report() -> None:
             bots=bots,
             games=40,
             seed=5,
+            bot_seed=expected.bot_seed,
             batch_size=10,
             executor=client.get_executor(pure=False),
             progress=seen.append,

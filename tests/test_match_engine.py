@@ -56,8 +56,10 @@ def test_the_move_limit_truncates_the_match() -> None:
     assert match.legal_actions(0) == ()
     with pytest.raises(MatchOver, match="the match is over"):
         match.apply(0, FLIP)
-    loaded = Match.from_json(match.to_json(), SnapGame())
+    loaded = Match.from_json(match.to_json(), SnapGame(), move_limit=5)
     assert loaded.result == result
+    with pytest.raises(SaveError, match="move limit of 5, not snap's own 10000"):
+        Match.from_json(match.to_json(), SnapGame())
 
 
 def test_players_and_options_are_validated() -> None:

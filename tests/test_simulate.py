@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -15,9 +16,11 @@ BOTS = ["heuristic", "random", "random"]
 
 
 def test_the_report_matches_matches_played_by_hand() -> None:
-    # Match i: seed match_seed(seed, i), bot entry j at seat (i + j) % players.
+    # Match i: seed match_seed(seed, i), bots seeded match_seed(bot_seed, i), bot entry j at
+    # seat (i + j) % players.
     games, seed = 12, 3
     report = tablecards.simulate("hit", bots=BOTS, games=games, seed=seed)
+    bot_seed = report.bot_seed
     registry = tablecards.registry()
     game = tablecards.load_game("hit")
     scores: list[list[int]] = [[], [], []]
@@ -30,7 +33,8 @@ def test_the_report_matches_matches_played_by_hand() -> None:
             registry.bot("hit", BOTS[entry]).factory(game, seat)
             for seat, entry in enumerate(seating)
         ]
-        result = play(Match(game, 3, match_seed(seed, index)), bots, seed=match_seed(seed, index))
+        match = Match(game, 3, match_seed(seed, index))
+        result = play(match, bots, seed=match_seed(bot_seed, index))
         moves.append(result.moves)
         for seat, entry in enumerate(seating):
             scores[entry].append(result.scores[seat])
@@ -58,10 +62,13 @@ def test_the_report_matches_matches_played_by_hand() -> None:
 
 def test_workers_and_executors_give_the_same_report() -> None:
     alone = tablecards.simulate("hit", bots=BOTS, games=40, seed=9, batch_size=7)
-    processes = tablecards.simulate("hit", bots=BOTS, games=40, seed=9, batch_size=7, workers=2)
+    bot_seed = alone.bot_seed  # fresh unless given: the report records it
+    processes = tablecards.simulate(
+        "hit", bots=BOTS, games=40, seed=9, bot_seed=bot_seed, batch_size=7, workers=2
+    )
     with ThreadPoolExecutor(3) as executor:
         threads = tablecards.simulate(
-            "hit", bots=BOTS, games=40, seed=9, batch_size=3, executor=executor
+            "hit", bots=BOTS, games=40, seed=9, bot_seed=bot_seed, batch_size=3, executor=executor
         )
     assert alone.to_json() == processes.to_json() == threads.to_json()
     assert alone.by_bot[0].wins > 0  # not a degenerate report
@@ -113,3 +120,42 @@ def test_bad_arguments_fail_before_any_work(kwargs: dict[str, object], message: 
 def test_workers_and_an_executor_together_are_refused() -> None:
     with ThreadPoolExecutor(1) as executor, pytest.raises(ValueError, match="not both"):
         tablecards.simulate("hit", games=2, workers=2, executor=executor)
+
+
+def test_permute_seats_plays_every_order_of_the_bots() -> None:
+    """Over each players! matches every bot sits at every seat and after every other bot."""
+    report = tablecards.simulate(
+        "hit", 3, ["heuristic", "random", "random"], games=12, seed=4, permute_seats=True
+    )
+    assert report.games == 12
+    records = _records("hit", 3, ["heuristic", "random", "random"], 12, 4, permute_seats=True)
+    orders = [record.seating for record in records]
+    assert len(set(orders[:6])) == 6 and orders[:6] == orders[6:]
+    for entry in range(3):
+        assert sorted(order.index(entry) for order in orders[:6]) == [0, 0, 1, 1, 2, 2]
+    rotated = _records("hit", 3, ["heuristic", "random", "random"], 6, 4, permute_seats=False)
+    # Rotation keeps each bot's neighbours: entry 1 always sits right after entry 0.
+    assert all((o.index(0) + 1) % 3 == o.index(1) for o in (r.seating for r in rotated))
+    assert not all((o.index(0) + 1) % 3 == o.index(1) for o in orders)
+
+
+def test_permute_seats_gives_the_same_report_on_workers() -> None:
+    bots = ["heuristic", "heuristic", "random", "random"]
+    same = {"permute_seats": True, "batch_size": 3, "bot_seed": 5}
+    one = tablecards.simulate("hattrick", 4, bots, 8, 3, **same)  # type: ignore[arg-type]
+    two = tablecards.simulate("hattrick", 4, bots, 8, 3, workers=2, **same)  # type: ignore[arg-type]
+    assert one == two
+
+
+def _records(
+    game: str, players: int, bots: list[str], games: int, seed: int, *, permute_seats: bool
+) -> list[Any]:
+    from tablecards._plugins import registry
+    from tablecards._simulate import _play_batch, _Spec
+
+    reg = registry()
+    spec = _Spec(
+        game, {}, players, tuple(bots), seed, None, bot_seed=0, permute_seats=permute_seats
+    )
+    loaded = reg.load_game(game)
+    return list(_play_batch(spec, range(games), loaded, reg))

@@ -6,10 +6,14 @@ Importing this package is cheap and has no side effects: plugins are found the f
 
 from __future__ import annotations
 
+import inspect as _inspect
+import typing as _typing
+
 from tablecards._actions import Action, Illegal
 from tablecards._bots import Bot, RandomBot
 from tablecards._cards import Card, Visibility, Zone
 from tablecards._catalogue import ActionCatalogue
+from tablecards._determinise import Unseen, determinise, redeal, unseen_zones
 from tablecards._errors import (
     CatalogueError,
     IllegalAction,
@@ -26,8 +30,11 @@ from tablecards._errors import (
     UnknownSeat,
 )
 from tablecards._events import CardsMoved, Event, EventRecorder, RoundEnded, Shuffled, TurnStarted
+from tablecards._fields import Seat
 from tablecards._game import Game, NoOptions, Result, seat_option
 from tablecards._hookspecs import hookimpl
+from tablecards._infoset import InformationSet, SearchBot, bot_choice
+from tablecards._ismcts import IsmctsBot
 from tablecards._match import Match
 from tablecards._plugins import (
     BotInfo,
@@ -41,6 +48,7 @@ from tablecards._plugins import (
 )
 from tablecards._random import MatchRandom
 from tablecards._runner import Arbiter, RandomPriority, SeatPriority, play
+from tablecards._saves import SaveWarning
 from tablecards._schema import view_schema
 from tablecards._seats import clockwise, next_seat
 from tablecards._serial import action_from_json, action_to_json, snapshot
@@ -72,6 +80,8 @@ __all__ = [
     "GameInfo",
     "Illegal",
     "IllegalAction",
+    "InformationSet",
+    "IsmctsBot",
     "MalformedAction",
     "Match",
     "MatchOver",
@@ -88,6 +98,9 @@ __all__ = [
     "RoundEnded",
     "RulesError",
     "SaveError",
+    "SaveWarning",
+    "SearchBot",
+    "Seat",
     "SeatPriority",
     "SeatStats",
     "Shuffled",
@@ -99,22 +112,48 @@ __all__ = [
     "UnknownGame",
     "UnknownOption",
     "UnknownSeat",
+    "Unseen",
     "Visibility",
     "Zone",
     "__version__",
     "action_from_json",
     "action_to_json",
     "available_games",
+    "bot_choice",
     "clockwise",
+    "determinise",
     "hookimpl",
     "load_game",
     "match_seed",
     "next_seat",
     "play",
     "plugin_manager",
+    "redeal",
     "registry",
     "seat_option",
     "simulate",
     "snapshot",
+    "unseen_zones",
     "view_schema",
 ]
+
+
+def _public_paths() -> None:
+    # Tracebacks, reprs and the docs name classes by __module__: report the public path
+    # (tablecards.IllegalAction), not the private module that defines them. typing resolves a
+    # class's string annotations in the namespace of its __module__, so they are resolved
+    # first, in the module that wrote them, to keep typing.get_type_hints working.
+    for name in __all__:
+        value = globals()[name]
+        if isinstance(value, type) and value.__module__.startswith("tablecards._"):
+            own = _inspect.get_annotations(value)
+            if own:
+                try:
+                    hints = _typing.get_type_hints(value, include_extras=True)
+                except NameError:  # names imported for type checkers only: never resolvable
+                    hints = {}
+                value.__annotations__ = {key: hints.get(key, hint) for key, hint in own.items()}
+            value.__module__ = __name__
+
+
+_public_paths()

@@ -73,6 +73,18 @@ class Zone(Generic[C]):
     and leave zones only through the :class:`~tablecards.State` operations (``move``, ``draw``,
     ``deal``, ``shuffle``), which keep every card in exactly one zone and report each move as an
     event filtered by visibility.
+
+    Example:
+        A hand of two cards, as its owner and another seat see it:
+
+        >>> from tablecards import Card, Visibility, Zone
+        >>> hand = Zone("hand:1", Visibility.OWNER, owner=1, cards=[Card(0), Card(5)])
+        >>> len(hand), hand.top
+        (2, Card(id=5))
+        >>> hand.view(1)
+        {'count': 2, 'cards': [{'id': 0}, {'id': 5}]}
+        >>> hand.view(0)
+        {'count': 2}
     """
 
     name: str

@@ -52,7 +52,19 @@ def brief(error: BaseException, limit: int = 200) -> str:
 
 
 class TablecardsError(Exception):
-    """Base class of every error tablecards raises on purpose."""
+    """Base class of every error tablecards raises on purpose.
+
+    Example:
+        One ``except`` catches every refusal of the engine:
+
+        >>> import tablecards
+        >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+        >>> try:
+        ...     match.apply(2, match.legal_actions(0)[0])
+        ... except tablecards.TablecardsError as error:
+        ...     print(type(error).__name__)
+        NotYourTurn
+    """
 
 
 class NotYourTurn(TablecardsError):
@@ -60,6 +72,17 @@ class NotYourTurn(TablecardsError):
 
     When the game says why the seat may not act (the red-token holder may not call Stop),
     ``reason`` and ``rule`` say it too. The match is left exactly as it was.
+
+    Example:
+        >>> import tablecards
+        >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+        >>> try:
+        ...     match.apply(1, match.legal_actions(0)[0])
+        ... except tablecards.NotYourTurn as error:
+        ...     print(error)
+        ...     print(error.seat, error.to_act)
+        seat 1 cannot play DrawAgain(): it is not their turn (to act: 0)
+        1 (0,)
     """
 
     def __init__(
@@ -89,6 +112,19 @@ class IllegalAction(TablecardsError):
 
     ``reason`` says why in words; ``rule`` is the rule ID (``"HIT-08"``) where one applies.
     The match is left exactly as it was.
+
+    Example:
+        >>> import tablecards
+        >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+        >>> from tablecards_hit import NO_STEAL
+        >>> before = match.to_json()
+        >>> try:
+        ...     match.apply(0, NO_STEAL)
+        ... except tablecards.IllegalAction as error:
+        ...     print(error.rule, error.reason)
+        HIT-09 there is nothing to steal: choose to draw again or end the turn
+        >>> match.to_json() == before
+        True
     """
 
     def __init__(self, seat: int, action: object, reason: str, rule: str | None = None) -> None:
@@ -101,11 +137,20 @@ class IllegalAction(TablecardsError):
 
 
 class UnknownSeat(TablecardsError):
-    """A seat argument that is not a seat of the match: not an ``int`` (a ``bool`` is not a
-    seat either) or not in ``range(players)``.
+    """A seat argument that is not a seat of the match.
 
-    Raised before any game code runs, so a refusal never describes another seat's situation.
-    ``seat`` is the value given, ``players`` the match's seat count. The match is unchanged.
+    A seat is an ``int`` (a ``bool`` is not one) in ``range(players)``. Raised before any game
+    code runs, so a refusal never describes another seat's situation. ``seat`` is the value
+    given, ``players`` the match's seat count. The match is unchanged.
+
+    Example:
+        >>> import tablecards
+        >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+        >>> try:
+        ...     match.view(3)
+        ... except tablecards.UnknownSeat as error:
+        ...     print(error)
+        3 is not a seat of this match: seats are 0 to 2 or None for a spectator
     """
 
     def __init__(self, seat: object, players: int, *, spectator: bool = False) -> None:
@@ -127,6 +172,15 @@ class MalformedAction(TablecardsError, ValueError):
     says what is wrong and what was expected (the known types, the fields and their types).
     It also derives from :class:`ValueError`, which :func:`~tablecards.action_from_json` used
     to raise.
+
+    Example:
+        >>> import tablecards
+        >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+        >>> try:
+        ...     match.parse_action({"type": "Fly"})
+        ... except tablecards.MalformedAction as error:
+        ...     print(error.reason)
+        unknown action type 'Fly'; known types: DrawAgain, EndTurn, NoSteal, Steal
     """
 
     def __init__(self, reason: str) -> None:
@@ -135,7 +189,21 @@ class MalformedAction(TablecardsError, ValueError):
 
 
 class MatchOver(TablecardsError):
-    """An action was offered to a match that has already ended (won or truncated)."""
+    """An action was offered to a match that has already ended (won or truncated).
+
+    Example:
+        >>> import tablecards
+        >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+        >>> while not match.is_over:
+        ...     seat = match.to_act[0]
+        ...     match.apply(seat, match.legal_actions(seat)[-1])
+        >>> from tablecards_hit import END_TURN
+        >>> try:
+        ...     match.apply(0, END_TURN)
+        ... except tablecards.MatchOver as error:
+        ...     print(error)
+        seat 0 cannot play EndTurn(): the match is over
+    """
 
 
 class RulesError(TablecardsError):
@@ -143,25 +211,75 @@ class RulesError(TablecardsError):
 
     This is a bug in the game plugin, not in the caller's input. The match is rebuilt from its
     log so that it stays exactly as it was before the action.
+
+    Example:
+        >>> import tablecards
+        >>> from tablecards_hit import Hit  # pip install tablecards-hit
+        >>> class BrokenHit(Hit):
+        ...     def apply(self, state, seat, action):
+        ...         raise ZeroDivisionError("a bug in the plugin")
+        >>> match = tablecards.Match(BrokenHit(), players=3, seed=1)
+        >>> before = match.to_json()
+        >>> try:
+        ...     match.apply(0, match.legal_actions(0)[0])
+        ... except tablecards.RulesError as error:
+        ...     print(error)
+        hit failed applying DrawAgain() for seat 0: ZeroDivisionError: a bug in the plugin
+        >>> match.to_json() == before
+        True
     """
 
 
 class SaveError(TablecardsError):
-    """A saved match could not be loaded: malformed, truncated, tampered or from another game."""
+    """A saved match could not be loaded: malformed, truncated, tampered or from another game.
+
+    Example:
+        >>> import tablecards
+        >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+        >>> saved = match.to_json()
+        >>> try:
+        ...     tablecards.Match.from_json(saved[: len(saved) // 2])
+        ... except tablecards.SaveError as error:
+        ...     print(error)
+        not a saved match: invalid JSON ...; the file may be truncated or corrupted
+    """
 
 
 class PluginError(TablecardsError):
-    """A plugin failed to load, or registered something invalid (such as a duplicate name)."""
+    """A plugin failed to load, or registered something invalid (such as a duplicate name).
+
+    Example:
+        >>> import tablecards
+        >>> from tablecards_hit import Hit  # pip install tablecards-hit
+        >>> registry = tablecards.Registry()
+        >>> registry.add_game(Hit, plugin="one")
+        >>> try:
+        ...     registry.add_game(Hit, plugin="another")
+        ... except tablecards.PluginError as error:
+        ...     print(error)
+        game name 'hit' registered twice: by tablecards_hit._game.Hit and by ...Hit
+    """
 
 
 class UnknownGame(TablecardsError, LookupError):
-    """No installed plugin provides a game of that name."""
+    """No installed plugin provides a game of that name.
+
+    Example:
+        >>> import tablecards
+        >>> try:
+        ...     tablecards.load_game("chess")
+        ... except tablecards.UnknownGame as error:
+        ...     print(error)
+        ...     print("hit" in error.installed)  # pip install tablecards-hit
+        unknown game 'chess'; installed games: ...
+        True
+    """
 
     def __init__(self, name: str, installed: Iterable[str], broken: Iterable[str] = ()) -> None:
         self.name = name
         self.installed = tuple(sorted(installed))
         listed = ", ".join(self.installed) or "none"
-        message = f"unknown game {name!r}; installed games: {listed}"
+        message = f"unknown game {show(name)}; installed games: {listed}"
         broken = tuple(broken)
         if broken:
             message += f" (plugins that failed to load: {', '.join(broken)})"
@@ -169,19 +287,38 @@ class UnknownGame(TablecardsError, LookupError):
 
 
 class UnknownBot(TablecardsError, LookupError):
-    """No bot of that name is registered for the game."""
+    """No bot of that name is registered for the game.
+
+    Example:
+        >>> import tablecards
+        >>> try:
+        ...     tablecards.registry().bot("hit", "genius")  # pip install tablecards-hit
+        ... except tablecards.UnknownBot as error:
+        ...     print(error)
+        unknown bot 'genius' for game 'hit'; available: heuristic, ...random
+    """
 
     def __init__(self, game: str, name: str, known: Iterable[str]) -> None:
         self.game = game
         self.name = name
         self.known = tuple(sorted(known))
         super().__init__(
-            f"unknown bot {name!r} for game {game!r}; available: {', '.join(self.known) or 'none'}"
+            f"unknown bot {show(name)} for game {game!r}; available: "
+            f"{', '.join(self.known) or 'none'}"
         )
 
 
 class UnknownOption(TablecardsError, TypeError):
-    """A game was given an option it does not have, or a value the option does not accept."""
+    """A game was given an option it does not have, or a value the option does not accept.
+
+    Example:
+        >>> import tablecards
+        >>> try:
+        ...     tablecards.load_game("hit", rounds=0)  # pip install tablecards-hit
+        ... except tablecards.UnknownOption as error:
+        ...     print(error)
+        bad option value: rounds must be a whole number >= 1 or None, not 0
+    """
 
     def __init__(self, game: str, message: str, valid: dict[str, Any] | None = None) -> None:
         self.game = game
@@ -193,10 +330,20 @@ class UnknownOption(TablecardsError, TypeError):
 
 
 class CatalogueError(TablecardsError, LookupError):
-    """A game has no action catalogue, or an action is not in it (see
-    :class:`~tablecards.ActionCatalogue`).
+    """A game has no action catalogue, or an action is not in it.
 
-    ``game`` names the game; the message says what is missing and how a plugin provides it.
+    See :class:`~tablecards.ActionCatalogue`. ``game`` names the game; the message says what is
+    missing and how a plugin provides it.
+
+    Example:
+        >>> import tablecards
+        >>> game = tablecards.load_game("hit")  # pip install tablecards-hit
+        >>> catalogue = tablecards.ActionCatalogue(game, 3)
+        >>> try:
+        ...     catalogue.index("fly")
+        ... except tablecards.CatalogueError as error:
+        ...     print(error)
+        hit: 'fly' is not in the action catalogue for 3 players
     """
 
     def __init__(self, game: str, message: str) -> None:

@@ -14,17 +14,28 @@ import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, Final, Union
+from typing import Annotated, Any, Final, Union
 
 import attrs
 
 from tablecards._actions import Action
 from tablecards._errors import MalformedAction, show
 
-__all__ = ["SEAT_FIELD", "Field", "check_fields", "fields_of", "read_action"]
+__all__ = ["Field", "Seat", "check_fields", "fields_of", "read_action"]
 
-#: Metadata key of an action field that names a seat (see :func:`tablecards.seat_field`).
-SEAT_FIELD: Final = "tablecards.seat"
+
+class _SeatMarker:
+    """The mark :data:`Seat` carries (an object of its own: no other metadata is taken for it)."""
+
+    def __repr__(self) -> str:
+        return "tablecards.Seat"
+
+
+_SEAT_MARK: Final = _SeatMarker()
+
+#: The type of an action field that names a seat (Stop's ``Raise.bid``, ``Give.to``): an
+#: ``int`` to type checkers, and checked by the match against the match's seats.
+Seat = Annotated[int, _SEAT_MARK]
 
 
 class _Wrong(Exception):
@@ -63,18 +74,22 @@ def fields_of(cls: type[Action]) -> tuple[Field, ...]:
     found = _FIELDS.get(cls)
     if found is None:
         module = sys.modules.get(cls.__module__)
-        hints = typing.get_type_hints(cls, vars(module) if module else None)
+        hints = typing.get_type_hints(cls, vars(module) if module else None, include_extras=True)
         found = tuple(
-            Field(
-                field.name,
-                *_converter(hints.get(field.name, Any)),
-                field.default,
-                bool(field.metadata.get(SEAT_FIELD)),
-            )
+            Field(field.name, *_converter(_plain(hint)), field.default, _is_seat(hint))
             for field in attrs.fields(cls)
+            for hint in (hints.get(field.name, Any),)
         )
         _FIELDS[cls] = found
     return found
+
+
+def _is_seat(hint: Any) -> bool:
+    return typing.get_origin(hint) is Annotated and _SEAT_MARK in hint.__metadata__
+
+
+def _plain(hint: Any) -> Any:
+    return hint.__origin__ if typing.get_origin(hint) is Annotated else hint
 
 
 def _converter(hint: Any) -> tuple[str, Convert]:
@@ -99,9 +114,9 @@ def _converter(hint: Any) -> tuple[str, Convert]:
         items = [_converter(arg) for arg in args]
         words = ", ".join(w for w, _ in items)
         return f"list of [{words}]", _fixed([c for _, c in items])
-    if hint is Any:
-        return "any JSON value", _json_value
-    raise TypeError(f"action fields must be int, str, bool or tuples of those, not {hint!r}")
+    # Any, or a type the engine does not know (actions should hold ints, strs, bools and
+    # tuples of those): it checks only that the value is JSON data.
+    return "any JSON value", _json_value
 
 
 def _exact(kind: type) -> Convert:

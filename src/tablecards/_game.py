@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -12,6 +13,7 @@ import attrs
 from tablecards import _describe
 from tablecards._actions import Action, Illegal
 from tablecards._cards import Card
+from tablecards._determinise import redeal, unseen_zones
 from tablecards._errors import MalformedAction, RulesError, UnknownOption, show
 from tablecards._events import Event
 from tablecards._fields import read_action
@@ -92,14 +94,73 @@ class Game(Generic[S]):
     *required*. Instances are cheap and hold only the options (``load_game("hit", rounds=2)``);
     everything that changes during a match lives in the state, which the :class:`~tablecards.Match`
     owns: it validates, applies, logs, dispatches events and saves, so rules stay plain.
+    The :doc:`tutorial` writes a whole game plugin step by step.
 
-    Class attributes:
-        name: the registry name (``"hit"``): lower case, unique among installed games.
-        title: the human name (``"Hit!"``).
-        version: the plugin's version, stored in saved matches.
-        min_players, max_players, default_players: the allowed seat counts.
-        actions: every action class of the game (used to read actions back from JSON).
-        Options: a frozen attrs class of the game's options; its validators reject bad values.
+    Example:
+        A complete game: each player is dealt one card from ten and shows it; the highest
+        card wins.
+
+        >>> import attrs
+        >>> import tablecards
+        >>> from tablecards import Action, Card, Game, State, Visibility, Zone
+        >>> @attrs.frozen
+        ... class Show(Action):
+        ...     "Show your card."
+        >>> @attrs.define(slots=True, eq=False, kw_only=True)
+        ... class DuelState(State):
+        ...     deck: Zone[Card]
+        ...     hands: tuple[Zone[Card], ...]
+        ...     shown: tuple[Zone[Card], ...]
+        >>> class Duel(Game[DuelState]):
+        ...     name, title, version = "duel", "Duel", "1.0"
+        ...     min_players, max_players, default_players = 2, 4, 2
+        ...     actions = (Show,)
+        ...
+        ...     def initial_state(self, players, rng):
+        ...         seats = range(players)
+        ...         return DuelState(
+        ...             players=players,
+        ...             rng=rng,
+        ...             deck=Zone("deck", Visibility.HIDDEN, cards=[Card(i) for i in range(10)]),
+        ...             hands=tuple(Zone(f"hand:{s}", Visibility.OWNER, s) for s in seats),
+        ...             shown=tuple(Zone(f"shown:{s}", Visibility.PUBLIC, s) for s in seats),
+        ...         )
+        ...
+        ...     def setup(self, state):
+        ...         state.shuffle(state.deck)
+        ...         state.deal(state.deck, state.hands, 1)
+        ...         state.to_act = (0,)  # the rules say who acts next
+        ...
+        ...     def legal_actions(self, state, seat):
+        ...         return [Show()]
+        ...
+        ...     def apply(self, state, seat, action):
+        ...         state.move_all(state.hands[seat], state.shown[seat])
+        ...         if seat + 1 < state.players:
+        ...             state.to_act = (seat + 1,)
+        ...         else:
+        ...             state.to_act, state.over = (), True
+        ...
+        ...     def scores(self, state):
+        ...         return tuple(shown.cards[0].id for shown in state.shown)
+        >>> match = tablecards.Match(Duel(), players=2, seed=3)
+        >>> "cards" in match.view(1)["zones"]["hand:0"]  # seat 1 cannot see seat 0's card
+        False
+        >>> match.apply(0, Show())
+        >>> match.apply(1, Show())
+        >>> match.result.scores, match.result.winners
+        ((8, 6), (0,))
+
+    Attributes:
+        name (str): the registry name (``"hit"``): lower case, unique among installed games.
+        title (str): the human name (``"Hit!"``).
+        version (str): the plugin's version, stored in saved matches (default ``"0"``).
+        min_players (int): the fewest seats the game can be played by.
+        max_players (int): the most seats the game can be played by.
+        default_players (int): the seats of a match that names no count.
+        actions (tuple): every action class of the game, used to read actions back from JSON.
+        Options (type): a frozen attrs class of the game's options, whose validators reject bad
+            values (default :class:`~tablecards.NoOptions`: the game has none).
     """
 
     name: ClassVar[str]
@@ -111,13 +172,23 @@ class Game(Generic[S]):
     actions: ClassVar[tuple[type[Action], ...]]
     Options: ClassVar[type[Any]] = NoOptions
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
+        # Positional-only: an option may be called anything, even "self", and is refused by
+        # name when the game has no such option.
+        known = {field.name for field in attrs.fields(self.Options)}
+        for name in options:
+            if name not in known:
+                raise UnknownOption(
+                    self.name, f"unexpected keyword argument {show(name)}", self.option_defaults()
+                )
         try:
             self.options: Any = self.Options(**options)
         except TypeError as error:
             raise UnknownOption(self.name, _first_line(error), self.option_defaults()) from None
         except ValueError as error:
-            raise UnknownOption(self.name, f"bad option value: {_first_line(error)}") from None
+            raise UnknownOption(
+                self.name, f"bad option value: {_first_line(error)[:200]}"
+            ) from None
 
     @classmethod
     def option_defaults(cls) -> dict[str, Any]:
@@ -144,15 +215,49 @@ class Game(Generic[S]):
     # -- required -----------------------------------------------------------------------------
 
     def initial_state(self, players: int, rng: MatchRandom) -> S:
-        """*Required.* The state before setup: every card of the match in its starting zone."""
+        """*Required.* The state before setup: every card of the match in its starting zone.
+
+        Each zone gets its visibility here; nobody acts yet. The match calls it once, with its
+        seeded generator, then :meth:`setup`.
+
+        Example:
+            >>> import tablecards
+            >>> game = tablecards.load_game("hit")  # pip install tablecards-hit
+            >>> state = game.initial_state(3, tablecards.MatchRandom(seed=1))
+            >>> len(state.cards()), state.zone("deck").visibility, state.to_act
+            (90, <Visibility.HIDDEN: 'hidden'>, ())
+        """
         raise NotImplementedError
 
     def setup(self, state: S) -> None:
-        """*Required.* Shuffle, deal and choose who acts first (events are observed here)."""
+        """*Required.* Shuffle, deal and choose who acts first (events are observed here).
+
+        It must set ``state.to_act``: the match asks only those seats to act.
+
+        Example:
+            >>> import tablecards
+            >>> game = tablecards.load_game("hit")  # pip install tablecards-hit
+            >>> state = game.initial_state(3, tablecards.MatchRandom(seed=1))
+            >>> game.setup(state)
+            >>> state.to_act
+            (0,)
+        """
         raise NotImplementedError
 
     def legal_actions(self, state: S, seat: int) -> Sequence[Action]:
-        """*Required.* Every action ``seat`` may take now (empty when it may not act)."""
+        """*Required.* Every action ``seat`` may take now (empty when it may not act).
+
+        Bots, screens and learning agents choose from this list; keep it lean, simulations
+        call it at every step.
+
+        Example:
+            >>> import tablecards
+            >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+            >>> match.game.legal_actions(match.state, 0)
+            (DrawAgain(), EndTurn())
+            >>> match.legal_actions(1)  # the match asks the game only for seats in to_act
+            ()
+        """
         raise NotImplementedError
 
     def apply(self, state: S, seat: int, action: Action) -> None:
@@ -160,11 +265,32 @@ class Game(Generic[S]):
 
         The match calls it only after :meth:`why_illegal` accepted the action, and it must not
         fail after it starts changing the state.
+
+        Example:
+            Callers go through :meth:`Match.apply <tablecards.Match.apply>`, which checks the
+            seat and the action, calls this method and logs the action:
+
+            >>> import tablecards
+            >>> from tablecards_hit import DRAW_AGAIN  # pip install tablecards-hit
+            >>> match = tablecards.Match("hit", players=3, seed=1)
+            >>> match.apply(0, DRAW_AGAIN)
+            >>> match.moves, match.log_for(None)[-1]
+            (1, (0, DrawAgain()))
         """
         raise NotImplementedError
 
     def scores(self, state: S) -> tuple[int, ...]:
-        """*Required.* Every seat's current score."""
+        """*Required.* Every seat's current score.
+
+        The match reads it for :attr:`Match.result <tablecards.Match.result>`, with
+        :meth:`winners`.
+
+        Example:
+            >>> import tablecards
+            >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+            >>> match.game.scores(match.state)
+            (0, 0, 0)
+        """
         raise NotImplementedError
 
     # -- optional -----------------------------------------------------------------------------
@@ -191,6 +317,14 @@ class Game(Generic[S]):
 
         The default looks the action up in :meth:`legal_actions`; games override it to explain
         rejections with rule IDs, or to check large action spaces without listing them.
+
+        Example:
+            >>> import tablecards
+            >>> from tablecards_hit import NO_STEAL  # pip install tablecards-hit
+            >>> match = tablecards.Match("hit", players=3, seed=1)
+            >>> match.game.why_illegal(match.state, 0, NO_STEAL)
+            Illegal(reason='there is nothing to steal: choose to draw again or end the turn',
+                    rule='HIT-09')
         """
         if action in self.legal_actions(state, seat):
             return None
@@ -223,6 +357,15 @@ class Game(Generic[S]):
         ``players``, ``to_act``, ``over``, ``zones``, ``moves``): returning one of them is a
         plugin bug, refused with :class:`~tablecards.RulesError` (see
         :func:`tablecards.view_schema`).
+
+        Example:
+            >>> import tablecards
+            >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+            >>> extra = match.game.view_extra(match.state, 0)
+            >>> sorted(extra)
+            ['current', 'offer', 'phase', 'round', 'rounds', 'scores']
+            >>> all(match.view(0)[key] == value for key, value in extra.items())
+            True
         """
         return {}
 
@@ -258,6 +401,32 @@ class Game(Generic[S]):
         when cards of one class are still told apart face down.
         """
         return type(card)
+
+    def redeal_unseen(self, state: S, seat: int, rng: random.Random) -> None:
+        """Deal again, in ``state``, every card ``seat`` cannot see: a determinisation's core.
+
+        :func:`tablecards.determinise` calls it on a private copy of the match's state (then
+        reseeds the copy's generator); search bots play forward from the result. It must keep
+        everything ``seat`` sees and knows: its view and legal actions must come out unchanged,
+        and every card must stay in the match. What ``seat`` cannot see should be dealt anew
+        from ``rng`` only (never from the arrangement it found), so that two states differing
+        only in hidden places give the same result. The conformance kit checks all of it.
+
+        The default redeals the cards of every zone ``seat`` cannot see among those zones
+        (:func:`tablecards.redeal`), keeping :meth:`known_cards` in place and swapping only
+        cards of equal :meth:`card_back`. A game overrides it when its players know more than
+        zone visibility says (cards a seat gave away in an exchange, the composition of its
+        own pack) or when a state field records something hidden (a value chosen face down):
+        redeal in groups, then set such fields anew to agree with the redealt cards.
+        """
+        back = None if type(self).card_back is Game.card_back else self.card_back
+        redeal(
+            state,
+            unseen_zones(state, seat),
+            rng,
+            keep=self.known_cards(state, seat),
+            back=back,
+        )
 
     def move_limit(self, players: int) -> int:
         """How many actions a match may take before the engine ends it as truncated."""

@@ -13,7 +13,6 @@ The flow of one action::
 from __future__ import annotations
 
 import bisect
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
@@ -35,13 +34,21 @@ from tablecards._events import Event
 from tablecards._game import Game, Result
 from tablecards._observers import Observers, observer_hooks
 from tablecards._random import MatchRandom
-from tablecards._serial import action_from_json, action_to_json, dumps, snapshot
+from tablecards._saves import (
+    SAVE_FORMAT,
+    check_seed,
+    class_path,
+    explain_mismatch,
+    read_save,
+    registered_class,
+    saved_game,
+    saved_limit,
+    warn_version,
+)
+from tablecards._serial import action_to_json, dumps, snapshot
 from tablecards._state import State
 
 __all__ = ["SAVE_FORMAT", "Match"]
-
-#: The ``format`` field of a saved match; bumped when the layout changes.
-SAVE_FORMAT: Final = "tablecards.match/1"
 
 
 class Match:
@@ -484,61 +491,73 @@ class Match:
     def to_json(self) -> str:
         """The match as canonical JSON: game, version, options, seed, log and a state snapshot.
 
-        Deterministic: the same seed and actions give the same bytes.
+        Deterministic: the same seed and actions give the same bytes. A match of a game
+        arranged in code (a scenario class such as ``StackedHit``, not the installed game of
+        its name) also records that class, and loads only with that game passed to
+        :meth:`from_json`: the save holds the seed and log, not the arrangement.
         """
         game = self._game
-        return dumps(
-            {
-                "format": SAVE_FORMAT,
-                "game": game.name,
-                "game_version": game.version,
-                "options": game.options_json(),
-                "players": self._players,
-                "seed": self._seed,
-                "move_limit": self._limit,
-                "log": [[seat, action_to_json(action)] for seat, action in self._log],
-                "truncated": self._truncated,
-                "state": snapshot(self._state),
-            }
-        )
+        data: dict[str, Any] = {
+            "format": SAVE_FORMAT,
+            "game": game.name,
+            "game_version": game.version,
+            "options": game.options_json(),
+            "players": self._players,
+            "seed": self._seed,
+            "move_limit": self._limit,
+            "log": [[seat, action_to_json(action)] for seat, action in self._log],
+            "truncated": self._truncated,
+            "state": snapshot(self._state),
+        }
+        registered = registered_class(game)
+        if registered is not None and registered is not type(game):
+            data["game_class"] = class_path(game)
+        return dumps(data)
 
     @classmethod
     def from_json(
-        cls, text: str | bytes, game: Game[Any] | None = None, *, observers: Iterable[object] = ()
+        cls,
+        text: str | bytes,
+        game: Game[Any] | None = None,
+        *,
+        observers: Iterable[object] = (),
+        move_limit: int | None = None,
     ) -> Match:
         """Load a match saved by :meth:`to_json`, replaying its log and checking its snapshot.
 
+        A save is checked for consistency, not authenticity: the seed and log must replay to
+        the saved snapshot, move limit and truncated flag, but a different legal log with its
+        matching snapshot loads, as it must.
+
         Args:
-            text: the saved JSON.
+            text: the saved JSON (``str`` or ``bytes``).
             game: the game to play it with; by default the installed game the save names,
-                loaded with the saved options.
+                loaded with the saved options. A match of an arranged game (a scenario class)
+                loads only with the same arranged game given here.
             observers: observers for the rest of the match.
+            move_limit: the move limit the match was created with, when it was not the
+                game's own; a save whose limit differs from the game's own (or from this
+                one) is refused, so an edited limit never loads silently.
 
         Raises:
-            SaveError: the text is not valid JSON, is not a saved match, names another or an
-                unknown game, holds an action that is not legal when replayed, or its state
-                snapshot does not match the replayed log (tampered, or another version); a
+            SaveError: the text is not valid JSON, is not a saved match, has a field of the
+                wrong type, names another or an unknown game or an arranged game not given,
+                holds an action that is not legal when replayed, or its snapshot, move limit
+                or truncated flag does not match the replayed log (the message says which). A
                 save written by another version of the game is first read through
                 :meth:`Game.upgrade_snapshot <tablecards.Game.upgrade_snapshot>`, which may
                 refuse it.
-        """
-        data = _parse(text)
-        if game is None:
-            from tablecards._plugins import load_game
 
-            try:
-                game = load_game(data["game"], **data["options"])
-            except TablecardsError as error:
-                raise SaveError(f"cannot load the saved match: {error}") from error
-        elif game.name != data["game"]:
-            raise SaveError(f"the saved match is a game of {data['game']!r}, not {game.name!r}")
-        elif game.options_json() != data["options"]:
-            raise SaveError(
-                f"the saved match was played with options {data['options']!r}, "
-                f"not {game.options_json()!r}"
-            )
+        Warns:
+            SaveWarning: the save was written by another version of the game, and replays
+                exactly under the installed one (it loads).
+        """
+        data = read_save(text)
+        check_seed(data)
+        game = saved_game(data, game)
+        limit = saved_limit(data, game, move_limit)
         try:
-            match = cls(game, data["players"], data["seed"], move_limit=data["move_limit"])
+            match = cls(game, data["players"], data["seed"], move_limit=limit)
         except TablecardsError as error:
             raise SaveError(f"cannot load the saved match: {error}") from error
         saved = data["state"]
@@ -547,24 +566,26 @@ class Match:
                 saved = game.upgrade_snapshot(data["game_version"], saved)
             except (LookupError, TypeError, ValueError) as error:
                 raise SaveError(
-                    f"cannot read the state saved by {game.name} {data['game_version']} "
-                    f"(installed {game.version}): {error!r}"
+                    f"cannot read the state saved by {game.name} {data['game_version'][:40]} "
+                    f"(installed {game.version}): {type(error).__name__}: {brief(error)}"
                 ) from error
-        types = game.action_types()
-        for index, entry in enumerate(data["log"]):
+        log = data["log"]
+        if len(log) > limit:
+            raise SaveError(f"the saved log has {len(log)} actions, over the move limit {limit}")
+        for index, entry in enumerate(log):
             try:
+                if not isinstance(entry, list) or len(entry) != 2:
+                    raise SaveError(f"expected a [seat, action] pair, not {show(entry)}")
                 seat, raw = entry
-                match.apply(seat, action_from_json(types, raw))
-            except (TablecardsError, ValueError, TypeError) as error:
+                match.apply(seat, game.parse_action(raw))
+            except TablecardsError as error:
                 raise SaveError(
-                    f"log entry {index} ({entry!r}) does not replay: {error}"
+                    f"log entry {index} ({show(entry)}) does not replay: {error}"
                 ) from error
-        if match._truncated != data["truncated"] or snapshot(match._state) != saved:
-            raise SaveError(
-                "the saved state does not match its replayed log: the file was altered, or saved "
-                f"by another version of {game.name} (saved with {data['game_version']}, "
-                f"installed {game.version})"
-            )
+        state = snapshot(match._state)
+        if match._truncated != data["truncated"] or state != saved:
+            raise explain_mismatch(data, game, state, match._truncated, saved)
+        warn_version(data, game)
         match._hooks = _hooks_of(observers)
         if match._listening():
             match._state.sink = []
@@ -576,46 +597,6 @@ class Match:
             f"<Match {self._game.name} players={self._players} seed={self._seed} "
             f"moves={len(self._log)} {status}>"
         )
-
-
-_SAVE_FIELDS: Final = {
-    "format": str,
-    "game": str,
-    "game_version": str,
-    "options": dict,
-    "players": int,
-    "seed": int,
-    "move_limit": int,
-    "log": list,
-    "truncated": bool,
-    "state": dict,
-}
-
-
-def _parse(text: str | bytes) -> dict[str, Any]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SaveError(
-            f"not a saved match: invalid JSON at line {error.lineno} column {error.colno} "
-            f"({error.msg}); the file may be truncated or corrupted"
-        ) from None
-    except UnicodeDecodeError as error:
-        raise SaveError(f"not a saved match: not UTF-8 text ({error.reason})") from None
-    if not isinstance(data, dict):
-        raise SaveError(f"not a saved match: expected a JSON object, found {type(data).__name__}")
-    if data.get("format") != SAVE_FORMAT:
-        raise SaveError(
-            f"not a saved match of this version: format is {data.get('format')!r}, "
-            f"expected {SAVE_FORMAT!r}"
-        )
-    for key, kind in _SAVE_FIELDS.items():
-        if key not in data:
-            raise SaveError(f"the saved match has no {key!r} field")
-        value = data[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise SaveError(f"the saved match's {key!r} must be {kind.__name__}, not {value!r}")
-    return data
 
 
 # Marks an action class that is not one of the game's (a dict lookup answers both questions).

@@ -210,7 +210,7 @@ class Registry:
             )
         self.bots[key] = bot
 
-    def load_game(self, name: str, **options: Any) -> Game[Any]:
+    def load_game(self, name: str, /, **options: Any) -> Game[Any]:
         """A game by name with its options.
 
         Raises:
@@ -263,10 +263,12 @@ def available_games() -> list[str]:
     return sorted(registry().games)
 
 
-def load_game(name: str, **options: Any) -> Game[Any]:
+def load_game(name: str, /, **options: Any) -> Game[Any]:
     """An installed game by name, with its options as keyword arguments.
 
-    >>> game = load_game("hit", rounds=2)  # doctest: +SKIP
+    >>> import tablecards
+    >>> tablecards.load_game("hit", rounds=2)  # pip install tablecards-hit
+    <game hit(first_player=0, rounds=2)>
 
     Raises:
         UnknownGame: no installed game has that name (the message lists the installed ones).

@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
-from typing import Any
+from collections.abc import Sequence
 
 import attrs
 from typing_extensions import Protocol
 
 from tablecards._bots import Bot
+from tablecards._checks import random_seed
 from tablecards._game import Result
+from tablecards._infoset import SearchBot, bot_choice
 from tablecards._match import Match
 
 __all__ = ["Arbiter", "RandomPriority", "SeatPriority", "play"]
-
-_NO_VIEW: Mapping[str, Any] = MappingProxyType({})
 
 
 class Arbiter(Protocol):
@@ -56,33 +54,38 @@ class SeatPriority:
 
 def play(
     match: Match,
-    bots: Sequence[Bot],
+    bots: Sequence[Bot | SearchBot],
     *,
-    seed: int = 0,
+    seed: int | None = None,
     arbiter: Arbiter | None = None,
 ) -> Result:
     """Play ``match`` to its end with one bot per seat and return its result.
 
-    In an open moment the ``arbiter`` (default :class:`RandomPriority`) picks which of the seats
+    Bots are asked through :func:`~tablecards.bot_choice`: a :class:`~tablecards.SearchBot`
+    gets its seat's :class:`~tablecards.InformationSet`, any other bot its seat's view. In an
+    open moment the ``arbiter`` (default :class:`RandomPriority`) picks which of the seats
     that may act is asked first; the bot may act or pass, and the loop asks again. Each bot gets
     its own generator derived from ``seed``, and arbitration another, so a match played with the
-    same seed, bots and match seed is the same match.
+    same match seed, bots and ``seed`` is the same match.
+
+    ``seed`` must be independent of the match's seed: a bot can read its own generator, and
+    a generator derived from the match seed would let it recover the seed and with it every
+    hidden card. By default (``None``) a fresh seed comes from the operating system.
 
     Raises:
         ValueError: the number of bots is not the number of seats.
     """
     if len(bots) != match.players:
         raise ValueError(f"{len(bots)} bots for {match.players} seats")
+    if seed is None:
+        seed = random_seed()
     arbiter = arbiter or RandomPriority()
     speak = random.Random(f"{seed}/arbiter")
     rngs = [random.Random(f"{seed}/bot/{seat}") for seat in range(match.players)]
-    wants_view = [getattr(bot, "uses_view", True) for bot in bots]
     while not match.is_over:
         to_act = match.to_act
         seat = to_act[0] if len(to_act) == 1 else arbiter.pick(to_act, speak)
-        view = match.view(seat) if wants_view[seat] else _NO_VIEW
-        action = bots[seat].choose(view, match.legal_actions(seat), rngs[seat])
-        match.apply(seat, action)
+        match.apply(seat, bot_choice(bots[seat], match, seat, rngs[seat]))
     result = match.result
     if result is None:  # pragma: no cover - is_over guarantees a result
         raise RuntimeError("match ended without a result")

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from tablecards._checks import random_seed
 from tablecards._game import Game
 from tablecards._match import Match
 from tablecards._plugins import Registry, registry
@@ -103,6 +104,7 @@ class SeatStats:
 class SimulationReport:
     """The statistics of a simulation: per bot entry, per seat, match lengths and truncations.
 
+    ``seed`` and ``bot_seed`` reproduce it (see :func:`simulate`).
     ``mean_moves``/``moves_sd``/``moves_min``/``moves_max`` count actions per match,
     ``mean_rounds`` rounds per match; ``truncated`` counts the matches the move limit cut.
     """
@@ -121,6 +123,7 @@ class SimulationReport:
     moves_min: int = 0
     moves_max: int = 0
     mean_rounds: float = 0.0
+    bot_seed: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON-ready data."""
@@ -130,6 +133,7 @@ class SimulationReport:
             "bots": list(self.bots),
             "games": self.games,
             "seed": self.seed,
+            "bot_seed": self.bot_seed,
             "by_bot": [stats.to_json() for stats in self.by_bot],
             "by_seat": [stats.to_json() for stats in self.by_seat],
             "seat_win_rates": list(self.seat_win_rates),
@@ -151,6 +155,29 @@ class _Spec:
     bots: tuple[str, ...]
     seed: int
     move_limit: int | None
+    bot_seed: int
+    permute_seats: bool = False
+
+
+def _seating(index: int, players: int, permute_seats: bool = False) -> tuple[int, ...]:
+    """Who sits where in match ``index`` of a simulation: ``seating[seat]`` is a bot entry.
+
+    By default the bots rotate: entry ``j`` sits at seat ``(index + j) % players``, so each bot
+    plays every seat equally often, but always with the same neighbours. With
+    ``permute_seats`` match ``index`` uses the ``index % players!``-th permutation (in
+    lexicographic order): over each ``players!`` matches every bot sits at every seat, and
+    after every other bot, equally often.
+    """
+    if not permute_seats:
+        return tuple((seat - index) % players for seat in range(players))
+    rank = index % math.factorial(players)
+    entries = list(range(players))
+    order = []
+    for left in range(players, 0, -1):
+        step = math.factorial(left - 1)
+        order.append(entries.pop(rank // step))
+        rank %= step
+    return tuple(order)
 
 
 def simulate(
@@ -165,19 +192,41 @@ def simulate(
     move_limit: int | None = None,
     progress: Callable[[int], None] | None = None,
     workers: int | None = None,
+    bot_seed: int | None = None,
+    permute_seats: bool = False,
 ) -> SimulationReport:
     """Play ``games`` matches with the named bots and report win rates and scores.
 
     Seats rotate: in match ``i`` the ``j``-th bot sits at seat ``(i + j) % players``, so no bot
-    keeps the first seat's advantage. Match ``i`` is seeded with :func:`match_seed`, so the
-    report is the same whatever the executor and the number of workers.
+    keeps the first seat's advantage; with ``permute_seats`` every order of the bots around the
+    table is played in turn (match ``i`` takes the ``i % players!``-th permutation in
+    lexicographic order), so that no bot keeps its neighbours either. Match ``i`` is seeded
+    with :func:`match_seed` of ``seed`` and its bots with :func:`match_seed` of ``bot_seed``,
+    so the report is the same whatever the executor and the number of workers.
+
+    Example:
+        Hit!'s heuristic bot against two random bots (``pip install tablecards-hit``):
+
+        >>> import tablecards
+        >>> report = tablecards.simulate("hit", bots=["heuristic", "random", "random"], games=30)
+        >>> report.players, report.games, report.truncated
+        (3, 30, 0)
+        >>> [stats.bot for stats in report.by_bot]
+        ['heuristic', 'random', 'random']
+        >>> bots, seeds = ["heuristic", "random", "random"], {"bot_seed": report.bot_seed}
+        >>> report == tablecards.simulate("hit", bots=bots, games=30, **seeds)  # reproduced
+        True
 
     Args:
         game: a game, or an installed game's name.
         players: the number of seats (default: the number of bots, else the game's default).
         bots: one registered bot name per seat (default: ``random`` everywhere).
         games: how many matches.
-        seed: the simulation's seed.
+        seed: the simulation's seed: it decides every match's cards.
+        bot_seed: seeds the bots' generators and the arbitration of open moments, apart from
+            ``seed`` so that no bot can recover its match's seed (and every hidden card) from
+            its own generator. Default: a fresh seed from the operating system, recorded in
+            the report's ``bot_seed``; pass it back with ``seed`` to reproduce a report.
         executor: any :class:`concurrent.futures.Executor` (a ``ProcessPoolExecutor``, a Dask
             client's ``get_executor(pure=False)``); batches of seeds are submitted to it and the
             workers load the game by name, with its options, from their own installed plugins.
@@ -187,6 +236,8 @@ def simulate(
         progress: called with the number of matches finished so far after each batch.
         workers: run on that many local processes (a ``ProcessPoolExecutor`` made and shut down
             here); ``None`` or ``1`` runs in this process. Not with ``executor``.
+        permute_seats: seat the bots in every order in turn, not only in rotation (for fair
+            bot-against-bot comparisons: make ``games`` a multiple of ``players!``).
 
     Raises:
         UnknownGame, UnknownBot, UnknownOption: a name or option is not known.
@@ -212,7 +263,18 @@ def simulate(
     game.check_players(players)
     for name in bot_names:
         reg.bot(game.name, name)  # fail fast on an unknown bot, before any work starts
-    spec = _Spec(game.name, game.options_json(), players, bot_names, seed, move_limit)
+    if bot_seed is None:
+        bot_seed = random_seed()
+    spec = _Spec(
+        game.name,
+        game.options_json(),
+        players,
+        bot_names,
+        seed,
+        move_limit,
+        bot_seed,
+        permute_seats,
+    )
     batches = [
         range(start, min(start + batch_size, games)) for start in range(0, games, batch_size)
     ]
@@ -270,14 +332,14 @@ def _play_batch(
     n = spec.players
     for index in indices:
         seed = match_seed(spec.seed, index)
-        # seating[seat] = index of the bot entry sitting there.
-        seating = tuple((seat - index) % n for seat in range(n))
-        bots = [factories[entry](game, seat) for seat, entry in enumerate(seating)]
+        # seated[seat] = index of the bot entry sitting there.
+        seated = _seating(index, n, spec.permute_seats)
+        bots = [factories[entry](game, seat) for seat, entry in enumerate(seated)]
         match = Match(game, n, seed, move_limit=spec.move_limit)
-        result = play(match, bots, seed=seed)
+        result = play(match, bots, seed=match_seed(spec.bot_seed, index))
         yield MatchRecord(
             index,
-            seating,
+            seated,
             result.scores,
             result.winners,
             result.moves,
@@ -342,6 +404,7 @@ def _report(spec: _Spec, games: int, records: list[MatchRecord]) -> SimulationRe
         moves_min=min(moves),
         moves_max=max(moves),
         mean_rounds=statistics.fmean(record.rounds for record in records),
+        bot_seed=spec.bot_seed,
     )
 
 

@@ -33,6 +33,31 @@ class State:
         to_act: the seats that may act now. Usually one seat; several during an *open moment*
             (anyone may act, whoever acts first takes the moment). Empty once the match is over.
         over: ``True`` once the game has ended by its own rules.
+
+    The match also sets a private event buffer while someone observes it; rules ask
+    :attr:`observed` before building an event, and send it with :meth:`emit`.
+
+    Example:
+        A game declares its zones as fields, and moves cards with the state's operations:
+
+        >>> import attrs
+        >>> from tablecards import Card, MatchRandom, State, Visibility, Zone
+        >>> @attrs.define(slots=True, eq=False, kw_only=True)
+        ... class DuelState(State):
+        ...     deck: Zone[Card]
+        ...     hands: tuple[Zone[Card], ...]
+        >>> state = DuelState(
+        ...     players=2,
+        ...     rng=MatchRandom(seed=7),
+        ...     deck=Zone("deck", Visibility.HIDDEN, cards=[Card(i) for i in range(10)]),
+        ...     hands=(Zone("hand:0", Visibility.OWNER, 0), Zone("hand:1", Visibility.OWNER, 1)),
+        ... )
+        >>> state.shuffle(state.deck)
+        >>> state.deal(state.deck, state.hands, 3)
+        >>> [len(hand) for hand in state.hands], len(state.deck), len(state.cards())
+        ([3, 3], 4, 10)
+        >>> state.zone("hand:1").owner, state.observed
+        (1, False)
     """
 
     players: int

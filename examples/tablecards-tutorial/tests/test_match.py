@@ -73,7 +73,9 @@ def test_undo_takes_back_a_draw() -> None:
 
 
 def test_heuristic_bot_beats_random_bots() -> None:
-    report = tablecards.simulate("climb", bots=["heuristic", "random", "random"], games=300, seed=2)
+    report = tablecards.simulate(
+        "climb", bots=["heuristic", "random", "random"], games=300, seed=2, bot_seed=2
+    )
     assert report.truncated == 0
     assert report.by_bot[0].win_rate > 0.45  # a random seat wins about a third
     assert report.by_bot[0].win_rate > report.by_bot[1].win_rate + 0.15

@@ -219,3 +219,18 @@ def test_climb_09_tied_players_share_the_win() -> None:
         assert result.winners == tuple(s for s, x in enumerate(result.scores) if x == best)
         ties += len(result.winners) > 1
     assert ties > 0  # the seeds above do include ties, so the sharing was exercised
+
+
+def test_climb_10_the_hands_are_shown_at_the_end() -> None:
+    recorder = EventRecorder()
+    match = Match(StackedClimb({0: [2], 1: [3, 9]}, deck=[1]), players=2, observers=[recorder])
+    assert "cards" not in match.view(0)["zones"]["hand:1"]  # secret during the game
+    play(match, 0, 2)
+    assert match.is_over
+    view = match.view(0)
+    assert view["zones"]["hand:1"] == {"count": 0}
+    assert [card["value"] for card in view["zones"]["shown:1"]["cards"]] == [3, 9]
+    assert recorder.stream(0)[-1]["cards"] == view["zones"]["shown:1"]["cards"]
+    result = match.result
+    assert result is not None
+    assert result.scores == (1, -2)  # shown cards still count against their owner

@@ -195,7 +195,12 @@ def test_registered_by_entry_point_with_rules_text() -> None:
 
 def test_heuristic_bot_beats_three_random_bots() -> None:
     report = tablecards.simulate(
-        "exhopp", players=4, bots=["heuristic", "random", "random", "random"], games=300, seed=2026
+        "exhopp",
+        players=4,
+        bots=["heuristic", "random", "random", "random"],
+        games=300,
+        seed=2026,
+        bot_seed=2026,
     )
     heuristic = report.by_bot[0]
     print(f"heuristic win rate over 300 4-player games vs 3 random bots: {heuristic.win_rate:.3f}")
@@ -206,7 +211,9 @@ def test_heuristic_bot_beats_three_random_bots() -> None:
 @pytest.mark.parametrize("players", [2, 6])
 def test_heuristic_bot_beats_random_bots_at_every_table_size(players: int) -> None:
     bots = ["heuristic"] + ["random"] * (players - 1)
-    report = tablecards.simulate("exhopp", players=players, bots=bots, games=100, seed=7)
+    report = tablecards.simulate(
+        "exhopp", players=players, bots=bots, games=100, seed=7, bot_seed=7
+    )
     assert report.by_bot[0].ci95[0] > 1 / players
 
 
@@ -222,6 +229,8 @@ def test_cli_simulate_reports_the_heuristic_win_rate() -> None:
             "heuristic,random,random,random",
             "--games",
             "60",
+            "--bot-seed",
+            "1",
             "--json",
         ],
     )

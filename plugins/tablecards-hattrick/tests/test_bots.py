@@ -12,7 +12,12 @@ from tablecards.cli import cli
 
 def test_heuristic_beats_three_random_bots_clearly() -> None:
     report = tablecards.simulate(
-        "hattrick", players=4, bots=["heuristic", "random", "random", "random"], games=60, seed=1
+        "hattrick",
+        players=4,
+        bots=["heuristic", "random", "random", "random"],
+        games=60,
+        seed=1,
+        bot_seed=1,
     )
     heuristic = report.by_bot[0]
     assert heuristic.bot == "heuristic"
@@ -23,7 +28,9 @@ def test_heuristic_beats_three_random_bots_clearly() -> None:
 def test_heuristic_wins_with_five_and_six_players() -> None:
     for players in (5, 6):
         bots = ["heuristic"] + ["random"] * (players - 1)
-        report = tablecards.simulate("hattrick", players=players, bots=bots, games=20, seed=2)
+        report = tablecards.simulate(
+            "hattrick", players=players, bots=bots, games=20, seed=2, bot_seed=2
+        )
         assert report.by_bot[0].win_rate > 1 / players + 0.25
 
 
@@ -39,6 +46,8 @@ def test_cli_simulate_reports_the_heuristic_win_rate() -> None:
             "heuristic,random,random,random",
             "-n",
             "20",
+            "--bot-seed",
+            "1",
             "--json",
         ],
     )

@@ -136,7 +136,12 @@ def test_1000_random_matches_conserve_cards_and_never_show_the_deck_order() -> N
 
 def test_heuristic_bot_beats_two_random_bots() -> None:
     report = tablecards.simulate(
-        Hit(), players=3, bots=["heuristic", "random", "random"], games=2000, seed=2026
+        Hit(),
+        players=3,
+        bots=["heuristic", "random", "random"],
+        games=2000,
+        seed=2026,
+        bot_seed=2026,
     )
     heuristic = report.by_bot[0]
     print(f"heuristic win rate over 2000 games vs 2 random bots: {heuristic.win_rate:.3f}")

@@ -129,7 +129,12 @@ def test_describe_names_each_decision() -> None:
 
 def test_heuristic_bot_beats_three_random_bots_clearly() -> None:
     report = tablecards.simulate(
-        Stop(), players=4, bots=["heuristic", "random", "random", "random"], games=1000, seed=2026
+        Stop(),
+        players=4,
+        bots=["heuristic", "random", "random", "random"],
+        games=1000,
+        seed=2026,
+        bot_seed=2026,
     )
     heuristic = report.by_bot[0]
     print(

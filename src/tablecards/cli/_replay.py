@@ -9,6 +9,7 @@ With ``--seat``, ``--every`` or ``--step`` the replay follows the checks.
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import click
 from tablecards._errors import SaveError, TablecardsError
 from tablecards._match import SAVE_FORMAT, Match
 from tablecards._render import open_view
+from tablecards._saves import SaveWarning
 from tablecards.cli._common import out
 from tablecards.cli._screen import Journal, draw_screen, result_lines, seat_names
 
@@ -102,7 +104,10 @@ def _verify(text: str) -> None:
         data = {}
     ok = True
     try:
-        match = Match.from_json(text)
+        with warnings.catch_warnings():
+            # The version check is one of the lines printed below.
+            warnings.simplefilter("ignore", SaveWarning)
+            match = Match.from_json(text)
     except SaveError as error:
         out.print(f"FAIL  {error}", markup=False)
         ok = False

@@ -3,9 +3,10 @@
 The server is a thin adapter over the public API: one :class:`tablecards.Match` per table, each
 action committed to a SQLite store before anyone is told, and every client sent only what its
 seat may see. Needs the optional dependencies: ``pip install 'tablecards[server]'``.
+:func:`create_app` gives an ASGI app for any ASGI server:
 
->>> from tablecards.server import create_app  # doctest: +SKIP
->>> app = create_app("tablecards.db")          # an ASGI app for any ASGI server
+>>> from tablecards.server import create_app
+>>> app = create_app("tablecards.db")  # doctest: +SKIP
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -42,7 +43,9 @@ def check_resumed(
 ) -> None:
     """Load the save ``text``, play the rest of ``log``: the match must end as ``final``."""
     try:
-        loaded = Match.from_json(text, game)
+        # The kit may play with its own move limit: the save is loaded with it.
+        limit = json.loads(text)["move_limit"]
+        loaded = Match.from_json(text, game, move_limit=limit)
     except TablecardsError as error:
         raise ConformanceFailure(
             "persistence", where, f"a match saved here does not load: {error}"

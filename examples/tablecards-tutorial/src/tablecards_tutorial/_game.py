@@ -59,7 +59,7 @@ class Climb(Game[ClimbState]):
     options: ClimbOptions
 
     def initial_state(self, players: int, rng: MatchRandom) -> ClimbState:
-        """CLIMB-01: the 40 cards in the deck; an empty hand and won pile per seat."""
+        """CLIMB-01: the 40 cards in the deck; an empty hand, won pile and shown hand per seat."""
         return ClimbState(
             players=players,
             rng=rng,
@@ -68,6 +68,8 @@ class Climb(Game[ClimbState]):
             pile=Zone("pile", Visibility.PUBLIC),
             # Face down, but every card in it was face up on the pile (CLIMB-07).
             won=tuple(Zone(f"won:{seat}", Visibility.KNOWN, seat) for seat in range(players)),
+            # Empty until the end, when the hands are laid face up (CLIMB-10).
+            shown=tuple(Zone(f"shown:{seat}", Visibility.PUBLIC, seat) for seat in range(players)),
         )
 
     def setup(self, state: ClimbState) -> None:

@@ -31,7 +31,7 @@ def start_turn(state: ClimbState, seat: int) -> None:
     """CLIMB-03: ``seat`` is the one seat to act."""
     state.current = seat
     state.to_act = (seat,)
-    if state.sink is not None:
+    if state.observed:
         state.emit(TurnStarted(seat))
 
 
@@ -73,17 +73,22 @@ def win_pile(state: ClimbState, seat: int) -> None:
     won = state.move_all(state.pile, state.won[seat])
     state.leader = None
     state.passes = 0
-    if state.sink is not None:
+    if state.observed:
         state.emit(PileWon(seat, len(won)))
 
 
 def end_game(state: ClimbState, seat: int) -> None:
-    """CLIMB-08: the seat that played its last card wins the pile, and the game ends."""
+    """CLIMB-08, CLIMB-10: the last card wins the pile, the game ends, and the hands are shown."""
     win_pile(state, seat)
+    for hand, shown in zip(state.hands, state.shown, strict=True):
+        state.move_all(hand, shown)
     state.to_act = ()
     state.over = True
 
 
 def scores(state: ClimbState) -> tuple[int, ...]:
-    """CLIMB-09: one point per card won, minus one per card left in hand."""
-    return tuple(len(won) - len(hand) for won, hand in zip(state.won, state.hands, strict=True))
+    """CLIMB-09: one point per card won, minus one per card left in hand (shown at the end)."""
+    return tuple(
+        len(won) - len(hand) - len(shown)
+        for won, hand, shown in zip(state.won, state.hands, state.shown, strict=True)
+    )

@@ -36,6 +36,7 @@ class ClimbState(State):
     hands: tuple[Zone[ClimbCard], ...]
     pile: Zone[ClimbCard]
     won: tuple[Zone[ClimbCard], ...]
+    shown: tuple[Zone[ClimbCard], ...]
     current: int = 0
     leader: int | None = None
     passes: int = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import attrs
 
-from tablecards import Action
+from tablecards import Action, Seat
 
 
 @attrs.frozen(slots=True)
@@ -35,7 +35,7 @@ class Raise(Action):
     ``plus`` defaults to 0: most raises add no "+1" card, and a client may leave it out.
     """
 
-    bid: int
+    bid: Seat
     values: int
     plus: int = 0
 
@@ -51,7 +51,7 @@ class Give(Action):
     pack (STOP-15)."""
 
     value: int
-    to: int
+    to: Seat
 
 
 # The field-less actions serve every match.

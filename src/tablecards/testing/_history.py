@@ -1,0 +1,164 @@
+"""What an embedder relies on beyond the rules: the view's engine keys, each seat's log and
+events (no leaks there either), and the defaults a real-time table applies."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tablecards._actions import Action
+from tablecards._errors import show
+from tablecards._events import EventRecorder
+from tablecards._game import Game
+from tablecards._match import Match
+from tablecards._serial import action_to_json, dumps
+from tablecards._state import State
+from tablecards.testing._failure import ConformanceFailure, Where
+
+__all__ = ["check_defaults", "check_events_for", "check_redaction", "check_view_keys"]
+
+
+def _is_seat(value: object, players: int) -> bool:
+    return type(value) is int and 0 <= value < players
+
+
+def check_view_keys(view: dict[str, Any], players: int, seat: int | None, where: Where) -> None:
+    """The engine's keys of a view hold what :func:`tablecards.view_schema` says.
+
+    A game that shadows one of them (``"over": "banana"``) fails here, even when it builds its
+    view by hand instead of through :meth:`Game.view_extra`.
+    """
+    problems = []
+    if type(view.get("game")) is not str:
+        problems.append(f"'game' is {show(view.get('game'))}, not the game's name")
+    if view.get("seat") != seat or type(view.get("seat")) is bool:
+        problems.append(f"'seat' is {show(view.get('seat'))}, not {seat}")
+    if view.get("players") != players or type(view.get("players")) is not int:
+        problems.append(f"'players' is {show(view.get('players'))}, not {players}")
+    to_act = view.get("to_act")
+    if type(to_act) is not list or not all(_is_seat(s, players) for s in to_act):
+        problems.append(f"'to_act' is {show(to_act)}, not a list of seats")
+    if type(view.get("over")) is not bool:
+        problems.append(f"'over' is {show(view.get('over'))}, not true or false")
+    if type(view.get("moves")) is not int or view["moves"] < 0:
+        problems.append(f"'moves' is {show(view.get('moves'))}, not a number of actions")
+    zones = view.get("zones")
+    if type(zones) is not dict:
+        problems.append(f"'zones' is {show(zones)}, not an object of zones by name")
+    else:
+        for name, zone in zones.items():
+            if not _zone_fits(zone):
+                problems.append(f"zone {name!r} is {show(zone)}, not {{count, cards?}}")
+                break
+    if problems:
+        raise ConformanceFailure(
+            "views",
+            where,
+            f"the view of {_who(seat)} does not follow the view schema (tablecards."
+            f"view_schema): {'; '.join(problems)}",
+        )
+
+
+def _zone_fits(zone: object) -> bool:
+    if type(zone) is not dict or not set(zone) <= {"count", "cards"}:
+        return False
+    count = zone.get("count")
+    if type(count) is not int or count < 0:
+        return False
+    cards = zone.get("cards", [])
+    return type(cards) is list and all(
+        type(card) is dict and type(card.get("id")) is int for card in cards
+    )
+
+
+def check_redaction(
+    game: Game[Any], state: State, actor: int, rng: random.Random, where: Where, choices: int = 6
+) -> None:
+    """The log must not tell a seat apart two choices that nothing else it sees does.
+
+    Some of ``actor``'s legal actions are applied to copies of the state. For a watcher (a
+    random other seat, and a spectator), choices after which it sees the same events and the
+    same view must read the same in its log (:meth:`Game.redact_action`): otherwise the log
+    tells it what the game hides (the value of a card given face down).
+    """
+    legal = list(game.legal_actions(state, actor))
+    if len(legal) < 2:
+        return
+    tried = rng.sample(legal, min(choices, len(legal)))
+    others = [seat for seat in range(state.players) if seat != actor]
+    watchers: list[int | None] = [rng.choice(others), None] if others else [None]
+    outcomes = [_outcome(game, state, actor, action, where) for action in tried]
+    for watcher in watchers:
+        seen: dict[str, tuple[Action, str]] = {}
+        for action, after in zip(tried, outcomes, strict=True):
+            observed = dumps(
+                [
+                    [e.to_json() for e in _seen(after, watcher)],
+                    game.view(after, watcher),
+                ]
+            )
+            redacted = game.redact_action(action, actor, watcher)
+            logged = dumps(None if redacted is None else action_to_json(redacted))
+            first = seen.setdefault(observed, (action, logged))
+            if first[1] != logged:
+                raise ConformanceFailure(
+                    "leaks",
+                    where,
+                    f"{_who(watcher)} sees the same events and view whether seat {actor} plays "
+                    f"{show(first[0])} or {show(action)}, but its log shows them apart "
+                    f"({first[1]} and {logged}): Game.redact_action must hide what the game "
+                    "hides",
+                )
+
+
+def _outcome(game: Game[Any], state: State, actor: int, action: Action, where: Where) -> State:
+    after = state.clone()
+    after.sink = []
+    try:
+        game.apply(after, actor, action)
+    except Exception as error:
+        raise ConformanceFailure(
+            "leaks",
+            where,
+            f"the rules failed applying the legal {show(action)} of seat {actor} to a copy of "
+            f"the state: {type(error).__name__}: {error}",
+        ) from error
+    return after
+
+
+def _seen(state: State, watcher: int | None) -> list[Any]:
+    seen = (event.seen_by(watcher) for event in state.sink or ())
+    return [event for event in seen if event is not None]
+
+
+def check_events_for(match: Match, recorder: EventRecorder, where: Where) -> None:
+    """:meth:`Match.events_for`, rebuilt by replaying the log, gives each seat exactly the
+    events an observer recorded live, as that seat may see them."""
+    for watcher in (*range(match.players), None):
+        live = [e.to_json() for e in (x.seen_by(watcher) for x in recorder.events) if e]
+        rebuilt = [event.to_json() for _, event in match.events_for(watcher)]
+        if rebuilt != live:
+            raise ConformanceFailure(
+                "leaks",
+                where,
+                f"the events {_who(watcher)} gets from events_for() differ from those recorded "
+                "as the match was played: are events built from anything but the state?",
+            )
+
+
+def check_defaults(match: Match, legal: dict[int, Sequence[Action]], where: Where) -> None:
+    """A declared default (:meth:`Game.default_action`) is one of the seat's legal actions."""
+    for seat, actions in legal.items():
+        default = match.default_action(seat)
+        if default is not None and default not in actions:
+            raise ConformanceFailure(
+                "liveness",
+                where,
+                f"the default action of seat {seat}, {show(default)}, is not one of its legal "
+                "actions: a real-time table closing this moment would fail",
+            )
+
+
+def _who(watcher: int | None) -> str:
+    return "a spectator" if watcher is None else f"seat {watcher}"
