@@ -9,7 +9,8 @@ import tablecards
 
 SERVER = Path(tablecards.__file__).parent / "server"
 #: What the server may import besides the standard library and itself.
-ALLOWED_THIRD_PARTY = {"attrs", "starlette", "uvicorn"}
+#: psycopg is the extra tablecards[postgres], imported only by the PostgreSQL store (see below).
+ALLOWED_THIRD_PARTY = {"attrs", "psycopg", "starlette", "uvicorn"}
 
 
 def imports() -> list[tuple[str, str, list[str]]]:
@@ -56,3 +57,9 @@ def test_the_server_depends_only_on_the_extra_and_the_core() -> None:
         if root not in sys.stdlib_module_names and root not in {"tablecards", "__future__"}
     }
     assert third_party <= ALLOWED_THIRD_PARTY, third_party
+
+
+def test_only_the_postgresql_store_imports_psycopg() -> None:
+    """A SQLite-only server must start without the extra tablecards[postgres]."""
+    where = {path for path, module, _ in imports() if module.split(".")[0] == "psycopg"}
+    assert where == {"_pgstore.py"}
