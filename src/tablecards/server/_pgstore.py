@@ -153,6 +153,7 @@ class PostgresStore:
         conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
         await conn.execute(f"LISTEN {CHANNEL}")
         self._listener = asyncio.ensure_future(self._hear(conn, on_action))
+        self._listener.add_done_callback(_lost)
 
     async def _hear(self, conn: psycopg.AsyncConnection[Any], on_action: OnAction) -> None:
         try:
@@ -270,3 +271,12 @@ class PostgresStore:
         )
         row = await cursor.fetchone()
         return None if row is None else int(row[0])
+
+
+def _lost(task: asyncio.Task[None]) -> None:
+    # Not reconnected (yet): say so loudly, this process no longer hears the others.
+    if not task.cancelled() and task.exception() is not None:
+        log.error(
+            "lost the PostgreSQL notifications; restart this server process",
+            exc_info=task.exception(),
+        )
