@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -149,3 +151,30 @@ def live(db: str | Path, settings: Settings = FAST, **options: Any) -> Iterator[
         yield server
     finally:
         server.stop()
+
+
+@contextmanager
+def server_process(db: str | Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """``tablecards serve`` in a subprocess on port 0; yields it and its address."""
+    process = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", str(db)),
+            *("--close-after", "0", "--bot-think", "0"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().strip()
+        assert url.startswith("http://127.0.0.1:"), url
+        yield process, url.rstrip("/")
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(10)
+
+
+def ws(url: str, match: str) -> str:
+    return url.replace("http://", "ws://") + f"/matches/{match}/ws"

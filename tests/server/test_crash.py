@@ -5,42 +5,10 @@ from __future__ import annotations
 import random
 import signal
 import sqlite3
-import subprocess
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from wire import Player, post
-
-
-@contextmanager
-def server_process(db: str | Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """``tablecards serve`` in a subprocess on port 0; yields it and its address."""
-    process = subprocess.Popen(
-        [
-            *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", str(db)),
-            *("--close-after", "0", "--bot-think", "0"),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        url = process.stdout.readline().strip()
-        assert url.startswith("http://127.0.0.1:"), url
-        yield process, url.rstrip("/")
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(10)
-
-
-def ws(url: str, match: str) -> str:
-    return url.replace("http://", "ws://") + f"/matches/{match}/ws"
-
+from wire import Player, post, server_process, ws
 
 GAMES = [
     ("hit", [{"name": "Ann"}, {"bot": "random"}, {"name": "Cleo"}]),

@@ -11,7 +11,6 @@ import json
 import random
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -22,7 +21,7 @@ import psycopg
 import pytest
 import websockets
 from pgcluster import Cluster
-from wire import Player, post
+from wire import Player, post, server_process, ws
 
 from tablecards.server._pgstore import MIGRATIONS, PostgresStore
 
@@ -33,36 +32,9 @@ def pg(pg_cluster: Cluster) -> str:
 
 
 @contextmanager
-def served(db: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """``tablecards serve`` on ``db`` in a subprocess; yields it and its address."""
-    process = subprocess.Popen(
-        [
-            *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", db),
-            *("--close-after", "0", "--bot-think", "0"),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        url = process.stdout.readline().strip()
-        assert url.startswith("http://127.0.0.1:"), url
-        yield process, url.rstrip("/")
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(10)
-
-
-def ws(url: str, match: str) -> str:
-    return url.replace("http://", "ws://") + f"/matches/{match}/ws"
-
-
-@contextmanager
 def two_servers(db: str) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:
     with ExitStack() as stack:
-        yield [stack.enter_context(served(db)) for _ in range(2)]
+        yield [stack.enter_context(server_process(db)) for _ in range(2)]
 
 
 def spread(urls: list[str], data: dict[str, Any]) -> dict[int, Player]:
@@ -201,7 +173,7 @@ def test_sigkill_of_one_process_loses_nothing_and_its_clients_resume_on_the_othe
     pg: str,
 ) -> None:
     rng = random.Random(15)
-    with served(pg) as (doomed, url_a), served(pg) as (_, url_b):
+    with server_process(pg) as (doomed, url_a), server_process(pg) as (_, url_b):
         games = [("hit", 3), ("stop", 4), ("exhopp", 3)]
         matches = []
         for game, players in games:
