@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 import pytest
 from toys import FLIP, SnapGame
 
-from tablecards import Match, SaveError
+from tablecards import Match, SaveError, SaveWarning
 
 
 def saved_by(version: str) -> str:
@@ -42,14 +42,16 @@ class SnapTwo(SnapGame):
 
 
 def test_a_save_of_another_version_loads_by_default_when_its_snapshot_is_the_same() -> None:
-    loaded = Match.from_json(saved_by("0.1"), SnapGame())
+    with pytest.warns(SaveWarning, match="version '0.1' of snap"):
+        loaded = Match.from_json(saved_by("0.1"), SnapGame())
     assert loaded.moves == 3
     assert json.loads(loaded.to_json())["game_version"] == SnapGame.version  # saved anew as 1.0
 
 
 def test_upgrade_snapshot_reads_an_old_save_and_is_asked_only_for_other_versions() -> None:
     SnapTwo.calls.clear()
-    loaded = Match.from_json(saved_by("1.0"), SnapTwo())
+    with pytest.warns(SaveWarning, match="version '1.0' of snap"):
+        loaded = Match.from_json(saved_by("1.0"), SnapTwo())
     assert loaded.moves == 3 and SnapTwo.calls == ["1.0"]
     Match.from_json(saved_by("2.0"), SnapTwo())
     assert SnapTwo.calls == ["1.0"]  # the installed version's saves are not upgraded

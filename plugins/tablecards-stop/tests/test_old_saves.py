@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tablecards import Match, SaveError, action_from_json, snapshot
+from tablecards import Match, SaveError, SaveWarning, action_from_json, snapshot
 from tablecards_stop import Stop, StopState
 
 SAVES = Path(__file__).parent / "saves"
@@ -43,7 +43,8 @@ def apply_log(data: dict[str, Any]) -> Match:
 def test_stop_13_a_0_1_0_save_where_nothing_changed_loads_into_the_same_match(name: str) -> None:
     """STOP-13: the log replays under 0.2.0 and reaches the saved position, passes empty."""
     data = data_of(name)
-    match = Match.from_json(saved(name))
+    with pytest.warns(SaveWarning, match="version '0.1.0' of stop"):
+        match = Match.from_json(saved(name))
     assert match.moves == len(data["log"])
     state = match.state
     assert isinstance(state, StopState) and state.passed == ()
@@ -57,7 +58,8 @@ def test_stop_13_a_0_1_0_save_where_nothing_changed_loads_into_the_same_match(na
 def test_stop_13_the_finished_0_1_0_match_keeps_its_result() -> None:
     """STOP-13: the old match ends as it ended: same winner, same tokens."""
     data = data_of("finished")
-    match = Match.from_json(saved("finished"))
+    with pytest.warns(SaveWarning, match="version '0.1.0' of stop"):
+        match = Match.from_json(saved("finished"))
     result = match.result
     assert result is not None and not result.truncated
     assert list(result.scores) == data["state"]["tokens"]
@@ -67,7 +69,8 @@ def test_stop_13_the_finished_0_1_0_match_keeps_its_result() -> None:
 def test_stop_13_the_0_1_0_auction_before_any_pass_goes_on_under_the_new_rule() -> None:
     """STOP-13: nobody had passed, so nothing the old rule decided is undone; from here a
     pass can be taken back."""
-    match = Match.from_json(saved("auction_before_any_pass"))
+    with pytest.warns(SaveWarning, match="version '0.1.0' of stop"):
+        match = Match.from_json(saved("auction_before_any_pass"))
     seat = match.to_act[0]
     match.apply(seat, match.legal_actions(seat)[0])  # a pass (the first legal action)
     assert seat in match.to_act and match.view(None)["passed"] == [seat]
