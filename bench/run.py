@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import importlib.util
 import os
 import platform
 import random
@@ -35,6 +36,32 @@ sys.path.insert(0, str(Path(__file__).parent))
 import bare_hit
 
 RUNS = 5
+# The shared floor lives beside the repository (``../shared/bench/bare_hit.py``), not in it: it is
+# the same file for every branch and project that measures against it.
+FLOOR = Path("shared") / "bench" / "bare_hit.py"
+
+
+def find_floor(given: str | None) -> Path | None:
+    """The shared bare loop: ``--floor``, else ``shared/bench/bare_hit.py`` beside the
+    repository or beside one of its parent folders (a git worktree sits one level deeper)."""
+    if given is not None:
+        return Path(given)
+    repo = Path(__file__).resolve().parents[1]
+    for folder in repo.parents:
+        if (folder / FLOOR).is_file():
+            return folder / FLOOR
+    return None
+
+
+def load_floor(path: Path) -> Callable[[random.Random, int], object]:
+    """``bare_game(rng, players)`` of the shared floor, imported by path."""
+    spec = importlib.util.spec_from_file_location("shared_bare_hit", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot import the shared bare loop from {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    bare_game: Callable[[random.Random, int], object] = module.bare_game
+    return bare_game
 
 
 def median_of(runs: int, measure: Callable[[], float]) -> float:
@@ -59,8 +86,9 @@ def random_games(game: tablecards.Game[Any], players: int, games: int) -> tuple[
     return time.perf_counter() - start, actions
 
 
-def hit_policy_games(games: int, players: int = 3) -> float:
-    """Hit! through the engine with the bare loop's policy; seconds per game."""
+def hit_policy_games(games: int, players: int = 3, stop: float = 0.3) -> float:
+    """Hit! through the engine with a bare loop's policy (steal with probability 1/2, stop with
+    probability ``stop``); seconds per game."""
     from tablecards_hit import DRAW_AGAIN, END_TURN, NO_STEAL, STEAL, Hit
 
     game = Hit()
@@ -74,18 +102,79 @@ def hit_policy_games(games: int, players: int = 3) -> float:
             if match.legal_actions(seat)[0] is STEAL:
                 action = STEAL if rng.random() < 0.5 else NO_STEAL
             else:
-                action = END_TURN if rng.random() < 0.3 else DRAW_AGAIN
+                action = END_TURN if rng.random() < stop else DRAW_AGAIN
             match.apply(seat, action)
     return (time.perf_counter() - start) / games
 
 
 def bare_games(games: int, players: int = 3) -> float:
-    """The bare loop; seconds per game."""
+    """The project's own bare loop; seconds per game."""
     rng = random.Random(1)
     start = time.perf_counter()
     for _ in range(games):
         bare_hit.play(players, rng)
     return (time.perf_counter() - start) / games
+
+
+def floor_games(bare_game: Callable[[random.Random, int], object], games: int) -> float:
+    """The shared floor, 3 players; seconds per game."""
+    rng = random.Random(1)
+    start = time.perf_counter()
+    for _ in range(games):
+        bare_game(rng, 3)
+    return (time.perf_counter() - start) / games
+
+
+def interleaved(measures: dict[str, Callable[[], float]], runs: int) -> dict[str, list[float]]:
+    """Each measure ``runs`` times after one warm-up, taking turns, so that a change in the
+    machine's load falls on all of them alike."""
+    for measure in measures.values():
+        measure()
+    out: dict[str, list[float]] = {name: [] for name in measures}
+    for _ in range(runs):
+        for name, measure in measures.items():
+            out[name].append(measure())
+    return out
+
+
+def spread(values: list[float]) -> str:
+    """Median and range of seconds per game, in µs."""
+    return (
+        f"{statistics.median(values) * 1e6:.1f} µs/game "
+        f"(range {min(values) * 1e6:.1f}-{max(values) * 1e6:.1f})"
+    )
+
+
+def floor_section(say: Callable[[str], None], path: Path | None, scale: float) -> None:
+    """Hit! through the engine against the shared floor, interleaved in one process."""
+    say("## Hit! through the engine against the shared floor (3 players, same policy)")
+    if path is None or not path.is_file():
+        say(
+            f"- **not measured**: the shared floor `../{FLOOR.as_posix()}` was not found beside "
+            "the repository (pass `--floor PATH`)"
+        )
+        say()
+        return
+    bare_game = load_floor(path)
+    n = max(100, int(3000 * scale))
+    runs = 2 * RUNS + 1
+    times = interleaved(
+        {
+            "floor": lambda: floor_games(bare_game, n),
+            "engine": lambda: hit_policy_games(n, stop=0.5),
+        },
+        runs,
+    )
+    floor, engine = (statistics.median(times[name]) for name in ("floor", "engine"))
+    ratios = sorted(e / f for e, f in zip(times["engine"], times["floor"], strict=True))
+    say(f"- floor (`../{FLOOR.as_posix()}`, steal 1/2, stop 1/2): {spread(times['floor'])}")
+    say(f"- engine (`Match` API, same policy): {spread(times['engine'])}")
+    say(
+        f"- **engine/floor ratio: {engine / floor:.2f}** (per-repetition ratios "
+        f"{ratios[0]:.2f}-{ratios[-1]:.2f}; target ≤ 4, stretch ≤ 3); medians of {runs} "
+        f"interleaved repetitions of {n} games each, after a warm-up"
+    )
+    say()
 
 
 def mid_game(game: tablecards.Game[Any], players: int, fraction: float = 0.5) -> Match:
@@ -205,6 +294,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer games, for a smoke test")
     parser.add_argument("--write", action="store_true", help="write bench/RESULTS.md")
+    parser.add_argument("--floor", help="path of the shared bare_hit.py (default: found)")
     args = parser.parse_args()
     scale = 0.1 if args.quick else 1.0
     lines: list[str] = []
@@ -213,7 +303,10 @@ def main() -> None:
         print(text, flush=True)
         lines.append(text)
 
-    say("## Hit! through the engine against the bare loop (3 players, same policy)")
+    say(f"- load average at the start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    say()
+    floor_section(say, find_floor(args.floor), scale)
+    say("## Hit! through the engine against the project's own bare loop (3 players)")
     n = max(50, int(2000 * scale))
     bare = median_of(RUNS, lambda: bare_games(n))
     engine = median_of(RUNS, lambda: hit_policy_games(n))
