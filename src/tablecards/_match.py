@@ -422,11 +422,12 @@ class Match:
         raise NotYourTurn(seat, action, self._state.to_act, why.reason, why.rule)
 
     def _flush(self) -> None:
-        sink = self._state.sink
-        if not sink:
+        state = self._state
+        events = state.sink
+        if not events:
             return
-        events: list[Event] = list(sink)
-        sink.clear()
+        # A fresh buffer instead of a copy: the rules hold no reference to the old one.
+        state.sink = []
         recorded = self._events
         if recorded is not None:
             move = len(self._log)
