@@ -203,15 +203,20 @@ def per_call(function: Callable[[], object], number: int) -> float:
     return median_of(RUNS, measure)
 
 
-def call_costs(match: Match, scale: float) -> tuple[float, float, float, float]:
-    """Seconds per call of legal_actions, view, clone, and save + load, on ``match``."""
+def call_costs(match: Match, scale: float) -> tuple[float, ...]:
+    """Seconds per call of legal_actions, view, clone, to_json, from_json (verified, the
+    default) and from_json(verify=False), on ``match``."""
     seat = match.to_act[0]
     game = match.game
+    text = match.to_json()
+    loads = max(5, int(50 * scale))
     return (
         per_call(lambda: match.legal_actions(seat), 20000),
         per_call(lambda: match.view(seat), 2000),
         per_call(match.clone, 5000),
-        per_call(lambda: Match.from_json(match.to_json(), game), max(5, int(50 * scale))),
+        per_call(match.to_json, loads),
+        per_call(lambda: Match.from_json(text, game), loads),
+        per_call(lambda: Match.from_json(text, game, verify=False), loads),
     )
 
 
@@ -240,6 +245,25 @@ def dispatch_cost(game: tablecards.Game[Any], players: int, games: int) -> tuple
         return (time.perf_counter() - start) / moves
 
     return median_of(RUNS, lambda: run([])), median_of(RUNS, lambda: run([NullObserver()]))
+
+
+def creation_cost(game: tablecards.Game[Any], matches: int) -> tuple[float, float]:
+    """Seconds to create a match without observers, and with a new observer object each time
+    (a server watching each match with its own observer)."""
+
+    def plain() -> float:
+        start = time.perf_counter()
+        for seed in range(matches):
+            Match(game, 3, seed)
+        return (time.perf_counter() - start) / matches
+
+    def fresh() -> float:
+        start = time.perf_counter()
+        for seed in range(matches):
+            Match(game, 3, seed, observers=[NullObserver()])
+        return (time.perf_counter() - start) / matches
+
+    return median_of(RUNS, plain), median_of(RUNS, fresh)
 
 
 def flatness(game: tablecards.Game[Any], players: int, games: int) -> tuple[float, float]:
@@ -334,22 +358,31 @@ def main() -> None:
             )
     say()
     say("## Costs on a mid-game match (µs per call)")
-    say("| game | players | legal_actions | view(seat) | clone | to_json + from_json |")
-    say("| --- | ---: | ---: | ---: | ---: | ---: |")
+    say(
+        "Targets: `view(seat)` ≤ 15 µs, `from_json` ≤ 1,000 µs (the unverified load; the "
+        "verified one replays the log)."
+    )
+    say("")
+    say(
+        "| game | players | actions logged | legal_actions | view(seat) | clone | to_json | "
+        "from_json (verify) | from_json(verify=False) |"
+    )
+    say("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name in sorted(registry.games):
         game = registry.load_game(name)
-        for players in sorted({game.min_players, game.max_players}):
-            legal, view, clone, save = call_costs(mid_game(game, players), scale)
+        for players in range(game.min_players, game.max_players + 1):
+            match = mid_game(game, players)
+            legal, view, clone, save, load, fast = call_costs(match, scale)
             say(
-                f"| {name} | {players} | {legal * 1e6:.2f} | {view * 1e6:.1f} | "
-                f"{clone * 1e6:.1f} | {save * 1e6:.0f} |"
+                f"| {name} | {players} | {match.moves} | {legal * 1e6:.2f} | {view * 1e6:.1f} | "
+                f"{clone * 1e6:.1f} | {save * 1e6:.0f} | {load * 1e6:.0f} | {fast * 1e6:.0f} |"
             )
     say()
     say("## Growth along a match (Hit!, 3 players)")
     hit = registry.load_game("hit")
     for fraction in (0.1, 0.9):
         match = mid_game(hit, 3, fraction)
-        _, view, clone, _ = call_costs(match, scale)
+        _, view, clone, *_ = call_costs(match, scale)
         say(
             f"- at {fraction:.0%} of a match ({match.moves} actions logged): clone "
             f"{clone * 1e6:.1f} µs, view {view * 1e6:.1f} µs"
@@ -372,7 +405,15 @@ def main() -> None:
     say()
     say("## Event dispatch (per action, random Hit! matches, 3 players)")
     none, one = dispatch_cost(hit, 3, max(20, int(300 * scale)))
-    say(f"- no observer: {none * 1e6:.2f} µs; one no-op observer: {one * 1e6:.2f} µs")
+    say(
+        f"- no observer: {none * 1e6:.2f} µs; one no-op observer: {one * 1e6:.2f} µs "
+        f"(**{one / none:.2f}x**, target ≤ 1.5x)"
+    )
+    plain, fresh = creation_cost(hit, max(50, int(500 * scale)))
+    say(
+        f"- creating a match: {plain * 1e6:.0f} µs; with a fresh observer object: "
+        f"{fresh * 1e6:.0f} µs"
+    )
     say()
     say("## Simulation with worker processes (random Hit! matches)")
     games = max(400, int(8000 * scale))

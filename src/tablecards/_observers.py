@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import threading
 import weakref
@@ -97,7 +98,7 @@ def _direct(group: tuple[object, ...]) -> dict[str, Hook | None] | None:
                 f"observer {show(observer)} cannot observe a match: it is given twice"
             )
         seen.add(id(observer))
-        for attribute in dir(observer):
+        for attribute in _marked(observer):
             method = getattr(observer, attribute, None)
             options = getattr(method, _MARK, None)
             if method is None or not isinstance(options, dict):
@@ -106,7 +107,7 @@ def _direct(group: tuple[object, ...]) -> dict[str, Hook | None] | None:
                 return None
             if options.get("specname") or attribute not in MATCH_HOOKS:
                 return None  # another hook, or a renamed one: pluggy sorts those out
-            declared = _arguments(method)
+            declared = _declared(method)
             expected = MATCH_HOOKS[attribute]
             if not set(declared) <= set(expected):
                 raise PluginError(
@@ -115,6 +116,47 @@ def _direct(group: tuple[object, ...]) -> dict[str, Hook | None] | None:
                 )
             found[attribute].append(_caller(method, declared, expected))
     return {name: _combined(list(reversed(methods))) for name, methods in found.items()}
+
+
+def _marked(observer: object) -> list[str]:
+    """The names of the observer's attributes marked as hook implementations (as pluggy's scan
+    of ``dir(observer)`` finds them): its class's, scanned once per class, and its own."""
+    cls = type(observer)
+    try:
+        names = _CLASS_MARKS[cls]
+    except (KeyError, TypeError):
+        names = [
+            name
+            for name in dir(cls)
+            if isinstance(getattr(getattr(cls, name, None), _MARK, None), dict)
+        ]
+        # A class that cannot be weakly referenced is scanned every time.
+        with contextlib.suppress(TypeError):
+            _CLASS_MARKS[cls] = names
+    own = getattr(observer, "__dict__", None)
+    if not own:
+        return names
+    extra = [name for name, value in own.items() if isinstance(getattr(value, _MARK, None), dict)]
+    return sorted(set(names) | set(extra))
+
+
+def _declared(method: Hook) -> tuple[str, ...]:
+    """:func:`_arguments` of a hook method, remembered per function (inspecting a signature
+    costs tens of microseconds, and a server creates an observer per match)."""
+    function = getattr(method, "__func__", None)
+    if function is None:
+        return _arguments(method)
+    try:
+        return _ARGUMENTS[function]
+    except (KeyError, TypeError):
+        declared = _arguments(method)
+    with contextlib.suppress(TypeError):
+        _ARGUMENTS[function] = declared
+    return declared
+
+
+_ARGUMENTS: weakref.WeakKeyDictionary[Any, tuple[str, ...]] = weakref.WeakKeyDictionary()
+_CLASS_MARKS: weakref.WeakKeyDictionary[type, list[str]] = weakref.WeakKeyDictionary()
 
 
 def _caller(method: Hook, declared: tuple[str, ...], expected: tuple[str, ...]) -> Hook:
