@@ -8,8 +8,10 @@ import random
 import warnings
 from typing import Any
 
+import attrs
 import pytest
 from test_saves import MALFORMED, _edit, _saved
+from toys import SnapGame, SnapState
 
 import tablecards
 from tablecards import Match, SaveError, SaveWarning
@@ -187,3 +189,34 @@ def test_observers_of_an_unverified_load_hear_the_rest_of_the_match() -> None:
     seat = loaded.to_act[0]
     loaded.apply(seat, loaded.legal_actions(seat)[0])
     assert recorder.events
+
+
+@attrs.define(slots=True, eq=False, kw_only=True)
+class NotedState(SnapState):
+    """A state with a field the generic reader cannot type (``Any``)."""
+
+    note: Any = 0
+
+
+class NotedSnap(SnapGame):
+    """Snap whose state carries an untyped note."""
+
+    def initial_state(self, players: int, rng: tablecards.MatchRandom) -> NotedState:
+        plain = super().initial_state(players, rng)
+        fields = {f.name: getattr(plain, f.name) for f in attrs.fields(SnapState) if f.init}
+        return NotedState(**fields)
+
+
+def test_a_state_the_reader_cannot_type_is_replayed_instead() -> None:
+    """Without verification the load falls back to replaying, so an edit is still found."""
+    game = NotedSnap()
+    match = Match(game, 3, 4)
+    for _ in range(6):
+        seat = match.to_act[0]
+        match.apply(seat, match.legal_actions(seat)[0])
+    text = match.to_json()
+    assert Match.from_json(text, game, verify=False).to_json() == text
+    data = json.loads(text)
+    data["state"]["note"] = 1
+    with pytest.raises(SaveError, match="does not match its replayed log"):
+        Match.from_json(json.dumps(data), game, verify=False)
