@@ -119,6 +119,28 @@ def bare_games(games: int, players: int = 3) -> float:
     return (CLOCK() - start) / games
 
 
+def rules_only_games(games: int, players: int = 3) -> float:
+    """Hit!'s own rules with the floor's policy, called directly on the state (no ``Match``: no
+    validation, log or turn checks); seconds per game. Shows how the engine's cost splits."""
+    from tablecards_hit import DRAW_AGAIN, END_TURN, NO_STEAL, STEAL, Hit
+
+    game = Hit()
+    rng = random.Random(1)
+    start = CLOCK()
+    for seed in range(games):
+        state = game.initial_state(players, tablecards.MatchRandom(seed))
+        game.setup(state)
+        while not state.over:
+            seat = state.to_act[0]
+            action: tablecards.Action
+            if game.legal_actions(state, seat)[0] is STEAL:
+                action = STEAL if rng.random() < 0.5 else NO_STEAL
+            else:
+                action = END_TURN if rng.random() < 0.5 else DRAW_AGAIN
+            game.apply(state, seat, action)
+    return (CLOCK() - start) / games
+
+
 def floor_games(bare_game: Callable[[random.Random, int], object], games: int) -> float:
     """The shared floor, 3 players; seconds per game."""
     rng = random.Random(1)
@@ -156,7 +178,7 @@ def floor_section(say: Callable[[str], None], path: Path | None, scale: float) -
             f"- **not measured**: the shared floor `../{FLOOR.as_posix()}` was not found beside "
             "the repository (pass `--floor PATH`)"
         )
-        say()
+        say("")
         return
     bare_game = load_floor(path)
     n = max(100, int(3000 * scale))
@@ -165,6 +187,7 @@ def floor_section(say: Callable[[str], None], path: Path | None, scale: float) -
         {
             "floor": lambda: floor_games(bare_game, n),
             "engine": lambda: hit_policy_games(n, stop=0.5),
+            "rules": lambda: rules_only_games(n),
         },
         runs,
     )
@@ -172,12 +195,19 @@ def floor_section(say: Callable[[str], None], path: Path | None, scale: float) -
     ratios = sorted(e / f for e, f in zip(times["engine"], times["floor"], strict=True))
     say(f"- floor (`../{FLOOR.as_posix()}`, steal 1/2, stop 1/2): {spread(times['floor'])}")
     say(f"- engine (`Match` API, same policy): {spread(times['engine'])}")
+    rules = statistics.median(times["rules"])
+    say(
+        f"- of which Hit!'s own rules on its state (`game.apply` without a `Match`): "
+        f"{spread(times['rules'])}, {rules / floor:.2f}x the floor; the `Match` layer "
+        f"(turn and legality checks, the log, property access) adds "
+        f"{(engine - rules) * 1e6:.0f} µs/game"
+    )
     say(
         f"- **engine/floor ratio: {engine / floor:.2f}** (per-repetition ratios "
         f"{ratios[0]:.2f}-{ratios[-1]:.2f}; target ≤ 4, stretch ≤ 3); medians of {runs} "
         f"interleaved repetitions of {n} games each, after a warm-up"
     )
-    say()
+    say("")
 
 
 def mid_game(game: tablecards.Game[Any], players: int, fraction: float = 0.5) -> Match:
