@@ -26,6 +26,8 @@ from tablecards import (
     Visibility,
     Zone,
     next_seat,
+    redeal,
+    unseen_zones,
 )
 
 # -- a correct game with secrets ------------------------------------------------------------
@@ -326,6 +328,60 @@ class ForgetfulHands(HandsGame):
             else []
         )
         return {"current": state.current, "laid": list(state.laid), "gave": gave}
+
+
+# -- broken determinisers (each keeps HandsGame's rules and breaks one promise of redealing) ----
+
+
+class LeakyRedeal(HandsGame):
+    """Fault (determinisation): the hand of the seat on the left keeps its real cards."""
+
+    def redeal_unseen(self, state: HandsState, seat: int, rng: random.Random) -> None:
+        left = state.hands[(seat + 1) % state.players]
+        zones = [zone for zone in unseen_zones(state, seat) if zone is not left]
+        redeal(state, zones, rng, keep=self.known_cards(state, seat))
+
+
+class LosingRedeal(HandsGame):
+    """Fault (determinisation): a redealt hand gets a copy of a deck card, losing its own."""
+
+    def redeal_unseen(self, state: HandsState, seat: int, rng: random.Random) -> None:
+        super().redeal_unseen(state, seat, rng)
+        other = state.hands[(seat + 1) % state.players].cards
+        if other and state.deck.cards:
+            other[0] = state.deck.cards[-1]
+
+
+class PeekingRedeal(HandsGame):
+    """Fault (determinisation): the seat's own hand is redealt with the rest."""
+
+    def redeal_unseen(self, state: HandsState, seat: int, rng: random.Random) -> None:
+        zones = [zone for zone in state.zones() if zone.cards and zone.name != "table"]
+        redeal(state, zones, rng, keep=self.known_cards(state, seat))
+
+
+class IdleRedeal(HandsGame):
+    """Fault (determinisation): nothing is redealt; every determinisation is the real state."""
+
+    def redeal_unseen(self, state: HandsState, seat: int, rng: random.Random) -> None:
+        return None
+
+
+class OrderedRedeal(HandsGame):
+    """Fault (determinisation): shuffles the unseen cards from where they really lie."""
+
+    def redeal_unseen(self, state: HandsState, seat: int, rng: random.Random) -> None:
+        known = {card.id for card in self.known_cards(state, seat)}
+        slots = [
+            (zone.cards, index)
+            for zone in unseen_zones(state, seat)
+            for index, card in enumerate(zone.cards)
+            if card.id not in known
+        ]
+        cards = [pile[index] for pile, index in slots]
+        rng.shuffle(cards)  # from the real order: the result depends on it
+        for (pile, index), card in zip(slots, cards, strict=True):
+            pile[index] = card
 
 
 class CheatingBot:

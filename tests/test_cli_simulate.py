@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
+import tablecards
 from tablecards.cli import _simulate, cli
 
 ARGS = [
@@ -74,6 +75,19 @@ def test_bad_arguments_are_one_clear_error(extra: list[str], message: str) -> No
     result = CliRunner().invoke(cli, [*ARGS, *extra])
     assert result.exit_code == 1
     assert message in result.output
+
+
+def test_permute_seats_is_the_api_option() -> None:
+    args = ["simulate", "hit", "-n", "6", "--bots", "heuristic,random,random", "--seed", "2"]
+    args += ["--bot-seed", "5"]
+    result = CliRunner().invoke(cli, [*args, "--permute-seats", "--json"])
+    assert result.exit_code == 0, result.output
+    report = tablecards.simulate(
+        "hit", 3, ["heuristic", "random", "random"], 6, 2, bot_seed=5, permute_seats=True
+    )
+    assert json.loads(result.stdout) == report.to_json()
+    rotated = json.loads(CliRunner().invoke(cli, [*args, "--json"]).stdout)
+    assert rotated != report.to_json()
 
 
 def test_one_bot_name_fills_every_seat_as_in_play() -> None:

@@ -85,7 +85,7 @@ def test_the_environment_variable_chooses_the_plugins(monkeypatch: pytest.Monkey
     monkeypatch.setenv(_plugins.PLUGINS_ENV, "")
     registry = Registry.from_plugin_manager(tablecards.plugin_manager())
     assert registry.games == {}
-    assert registry.bot_names("hit") == ["random"]  # built-in features still register
+    assert registry.bot_names("hit") == ["ismcts", "random"]  # built-in bots still register
     monkeypatch.setenv(_plugins.PLUGINS_ENV, "hit")
     assert list(Registry.from_plugin_manager(tablecards.plugin_manager()).games) == ["hit"]
 

@@ -58,27 +58,30 @@ def test_every_legal_action_of_1000_matches_round_trips_through_json(name: str) 
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_views_of_every_seat_and_the_spectator_fit_the_published_schema(name: str) -> None:
-    """Every view of every seat and the spectator, every tenth moment of two matches per seat
-    count (and at the end), validates against :func:`tablecards.view_schema`. (The kit checks
-    the engine's keys of every view at its sampled moments of every match it plays.)"""
+def test_views_of_every_seat_and_the_spectator_fit_the_published_schema(
+    name: str, request: pytest.FixtureRequest
+) -> None:
+    """Every view of every seat and the spectator, at every moment of seeded random matches
+    (``--tablecards-schema-matches``, seat counts in turn), validates against
+    :func:`tablecards.view_schema`. (The kit also checks the engine's keys of every view at its
+    sampled moments of every match it plays.)"""
     game = tablecards.load_game(name)
+    counts = _seat_counts(game)
     validator = jsonschema.Draft202012Validator(tablecards.view_schema())
     views = 0
-    for players in _seat_counts(game):
-        for seed in range(2):
-            match = Match(game, players, seed=seed)
-            rng = random.Random(seed)
-            while True:
-                if match.moves % 10 == 0 or match.is_over:
-                    for watcher in (*range(players), None):
-                        validator.validate(match.view(watcher))
-                        views += 1
-                if match.is_over:
-                    break
-                seat = rng.choice(match.to_act)
-                legal = match.legal_actions(seat)
-                match.apply(seat, legal[rng.randrange(len(legal))])
+    for seed in range(request.config.getoption("--tablecards-schema-matches")):
+        players = counts[seed % len(counts)]
+        match = Match(game, players, seed=seed)
+        rng = random.Random(seed)
+        while True:
+            for watcher in (*range(players), None):
+                validator.validate(match.view(watcher))
+                views += 1
+            if match.is_over:
+                break
+            seat = rng.choice(match.to_act)
+            legal = match.legal_actions(seat)
+            match.apply(seat, legal[rng.randrange(len(legal))])
     assert views > 100
 
 

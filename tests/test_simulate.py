@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -119,3 +120,42 @@ def test_bad_arguments_fail_before_any_work(kwargs: dict[str, object], message: 
 def test_workers_and_an_executor_together_are_refused() -> None:
     with ThreadPoolExecutor(1) as executor, pytest.raises(ValueError, match="not both"):
         tablecards.simulate("hit", games=2, workers=2, executor=executor)
+
+
+def test_permute_seats_plays_every_order_of_the_bots() -> None:
+    """Over each players! matches every bot sits at every seat and after every other bot."""
+    report = tablecards.simulate(
+        "hit", 3, ["heuristic", "random", "random"], games=12, seed=4, permute_seats=True
+    )
+    assert report.games == 12
+    records = _records("hit", 3, ["heuristic", "random", "random"], 12, 4, permute_seats=True)
+    orders = [record.seating for record in records]
+    assert len(set(orders[:6])) == 6 and orders[:6] == orders[6:]
+    for entry in range(3):
+        assert sorted(order.index(entry) for order in orders[:6]) == [0, 0, 1, 1, 2, 2]
+    rotated = _records("hit", 3, ["heuristic", "random", "random"], 6, 4, permute_seats=False)
+    # Rotation keeps each bot's neighbours: entry 1 always sits right after entry 0.
+    assert all((o.index(0) + 1) % 3 == o.index(1) for o in (r.seating for r in rotated))
+    assert not all((o.index(0) + 1) % 3 == o.index(1) for o in orders)
+
+
+def test_permute_seats_gives_the_same_report_on_workers() -> None:
+    bots = ["heuristic", "heuristic", "random", "random"]
+    same = {"permute_seats": True, "batch_size": 3, "bot_seed": 5}
+    one = tablecards.simulate("hattrick", 4, bots, 8, 3, **same)  # type: ignore[arg-type]
+    two = tablecards.simulate("hattrick", 4, bots, 8, 3, workers=2, **same)  # type: ignore[arg-type]
+    assert one == two
+
+
+def _records(
+    game: str, players: int, bots: list[str], games: int, seed: int, *, permute_seats: bool
+) -> list[Any]:
+    from tablecards._plugins import registry
+    from tablecards._simulate import _play_batch, _Spec
+
+    reg = registry()
+    spec = _Spec(
+        game, {}, players, tuple(bots), seed, None, bot_seed=0, permute_seats=permute_seats
+    )
+    loaded = reg.load_game(game)
+    return list(_play_batch(spec, range(games), loaded, reg))

@@ -22,8 +22,13 @@ from broken_toys import (
     HandsState,
     HashOrderSnap,
     HastySnap,
+    IdleRedeal,
     LaxSnap,
+    LeakyRedeal,
+    LosingRedeal,
     MutatingSnap,
+    OrderedRedeal,
+    PeekingRedeal,
     ShadowingSnap,
     ShownHands,
     StuckSnap,
@@ -144,8 +149,13 @@ def test_persistence_catches_a_save_that_does_not_load_back() -> None:
     check_game(UnsavableSnap(), seeds=5, checks={"determinism", "playout"})
 
 
+# A view that shows hidden cards also changes under a determinisation; these tests look at the
+# leaks check alone, and the determinisation check's own test below catches such a view too.
+NOT_DETERMINISATION = set(CHECKS) - {"determinisation"}
+
+
 def test_leaks_catches_a_hand_shown_to_everyone_in_a_view() -> None:
-    failure = failure_of(ShownHands())
+    failure = failure_of(ShownHands(), checks=NOT_DETERMINISATION)
     assert failure.check == "leaks"
     assert "changed the view" in failure.detail and "'hands'" in failure.detail
 
@@ -164,9 +174,50 @@ def test_leaks_catches_a_hidden_deck_card_in_a_view() -> None:
 
 def test_leaks_needs_games_to_declare_what_a_seat_knows_of_hidden_zones() -> None:
     # ForgetfulHands shows a giver its gifts (fair) without declaring them as known cards.
-    failure = failure_of(ForgetfulHands())
+    failure = failure_of(ForgetfulHands(), checks=NOT_DETERMINISATION)
     assert failure.check == "leaks" and "'gave'" in failure.detail
     check_game(HandsGame(), seeds=SEEDS, checks={"leaks"})  # the same game, declared: passes
+
+
+def test_determinisation_catches_a_redeal_that_leaks_the_real_hand() -> None:
+    failure = failure_of(LeakyRedeal(), checks={"determinisation"})
+    assert failure.check == "determinisation"
+    assert "stayed in their real places" in failure.detail and "hand:" in failure.detail
+
+
+def test_determinisation_catches_a_redeal_that_loses_a_card() -> None:
+    failure = failure_of(LosingRedeal(), checks={"determinisation"})
+    assert failure.check == "determinisation"
+    assert "once each" in failure.detail and "lost ids" in failure.detail
+
+
+def test_determinisation_catches_a_redeal_that_changes_the_seats_own_hand() -> None:
+    failure = failure_of(PeekingRedeal(), checks={"determinisation"})
+    assert failure.check == "determinisation"
+    assert "changed what the seat sees: its view" in failure.detail
+
+
+def test_determinisation_catches_a_redeal_that_never_moves_anything() -> None:
+    failure = failure_of(IdleRedeal(), checks={"determinisation"})
+    assert failure.check == "determinisation"
+    assert "real places" in failure.detail
+
+
+def test_determinisation_catches_a_redeal_that_depends_on_the_real_places() -> None:
+    failure = failure_of(OrderedRedeal(), checks={"determinisation"})
+    assert failure.check == "determinisation"
+    assert "depends on where the unseen cards really lie" in failure.detail
+
+
+def test_determinisation_catches_a_view_that_shows_hidden_cards_too() -> None:
+    failure = failure_of(ShownHands(), checks={"determinisation"})
+    assert failure.check == "determinisation"
+    assert "changed what the seat sees: its view differs (at 'hands'" in failure.detail
+
+
+def test_determinisation_passes_the_engine_redeal_with_declared_known_cards() -> None:
+    report = check_game(HandsGame(), seeds=SEEDS, checks={"determinisation"})
+    assert report.determinisations > 0
 
 
 def test_views_catch_a_view_that_hands_out_part_of_the_state() -> None:

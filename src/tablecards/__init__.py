@@ -13,6 +13,7 @@ from tablecards._actions import Action, Illegal
 from tablecards._bots import Bot, RandomBot
 from tablecards._cards import Card, Visibility, Zone
 from tablecards._catalogue import ActionCatalogue
+from tablecards._determinise import Unseen, determinise, redeal, unseen_zones
 from tablecards._errors import (
     CatalogueError,
     IllegalAction,
@@ -32,6 +33,8 @@ from tablecards._events import CardsMoved, Event, EventRecorder, RoundEnded, Shu
 from tablecards._fields import Seat
 from tablecards._game import Game, NoOptions, Result, seat_option
 from tablecards._hookspecs import hookimpl
+from tablecards._infoset import InformationSet, SearchBot, bot_choice
+from tablecards._ismcts import IsmctsBot
 from tablecards._match import Match
 from tablecards._plugins import (
     BotInfo,
@@ -77,6 +80,8 @@ __all__ = [
     "GameInfo",
     "Illegal",
     "IllegalAction",
+    "InformationSet",
+    "IsmctsBot",
     "MalformedAction",
     "Match",
     "MatchOver",
@@ -94,6 +99,7 @@ __all__ = [
     "RulesError",
     "SaveError",
     "SaveWarning",
+    "SearchBot",
     "Seat",
     "SeatPriority",
     "SeatStats",
@@ -106,23 +112,28 @@ __all__ = [
     "UnknownGame",
     "UnknownOption",
     "UnknownSeat",
+    "Unseen",
     "Visibility",
     "Zone",
     "__version__",
     "action_from_json",
     "action_to_json",
     "available_games",
+    "bot_choice",
     "clockwise",
+    "determinise",
     "hookimpl",
     "load_game",
     "match_seed",
     "next_seat",
     "play",
     "plugin_manager",
+    "redeal",
     "registry",
     "seat_option",
     "simulate",
     "snapshot",
+    "unseen_zones",
     "view_schema",
 ]
 

@@ -7,9 +7,15 @@ from typing import Any
 
 from tablecards._bots import RandomBot
 from tablecards._hookspecs import hookimpl
+from tablecards._ismcts import DEFAULT_ITERATIONS, IsmctsBot
 
 
 @hookimpl
 def tablecards_register_bots(register: Callable[..., Any]) -> None:
-    """Register the ``random`` bot for every game."""
+    """Register the ``random`` and ``ismcts`` bots for every game."""
     register("random", RandomBot, description="uniformly random legal actions")
+    register(
+        "ismcts",
+        IsmctsBot,
+        description=f"information-set Monte Carlo tree search, {DEFAULT_ITERATIONS} iterations",
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -12,6 +13,7 @@ import attrs
 from tablecards import _describe
 from tablecards._actions import Action, Illegal
 from tablecards._cards import Card, zone_views
+from tablecards._determinise import redeal, unseen_zones
 from tablecards._errors import MalformedAction, RulesError, UnknownOption, show
 from tablecards._events import Event
 from tablecards._fields import read_action
@@ -399,6 +401,32 @@ class Game(Generic[S]):
         when cards of one class are still told apart face down.
         """
         return type(card)
+
+    def redeal_unseen(self, state: S, seat: int, rng: random.Random) -> None:
+        """Deal again, in ``state``, every card ``seat`` cannot see: a determinisation's core.
+
+        :func:`tablecards.determinise` calls it on a private copy of the match's state (then
+        reseeds the copy's generator); search bots play forward from the result. It must keep
+        everything ``seat`` sees and knows: its view and legal actions must come out unchanged,
+        and every card must stay in the match. What ``seat`` cannot see should be dealt anew
+        from ``rng`` only (never from the arrangement it found), so that two states differing
+        only in hidden places give the same result. The conformance kit checks all of it.
+
+        The default redeals the cards of every zone ``seat`` cannot see among those zones
+        (:func:`tablecards.redeal`), keeping :meth:`known_cards` in place and swapping only
+        cards of equal :meth:`card_back`. A game overrides it when its players know more than
+        zone visibility says (cards a seat gave away in an exchange, the composition of its
+        own pack) or when a state field records something hidden (a value chosen face down):
+        redeal in groups, then set such fields anew to agree with the redealt cards.
+        """
+        back = None if type(self).card_back is Game.card_back else self.card_back
+        redeal(
+            state,
+            unseen_zones(state, seat),
+            rng,
+            keep=self.known_cards(state, seat),
+            back=back,
+        )
 
     def move_limit(self, players: int) -> int:
         """How many actions a match may take before the engine ends it as truncated."""

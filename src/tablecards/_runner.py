@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
-from typing import Any
+from collections.abc import Sequence
 
 import attrs
 from typing_extensions import Protocol
@@ -13,11 +11,10 @@ from typing_extensions import Protocol
 from tablecards._bots import Bot
 from tablecards._checks import random_seed
 from tablecards._game import Result
+from tablecards._infoset import SearchBot, bot_choice
 from tablecards._match import Match
 
 __all__ = ["Arbiter", "RandomPriority", "SeatPriority", "play"]
-
-_NO_VIEW: Mapping[str, Any] = MappingProxyType({})
 
 
 class Arbiter(Protocol):
@@ -57,14 +54,16 @@ class SeatPriority:
 
 def play(
     match: Match,
-    bots: Sequence[Bot],
+    bots: Sequence[Bot | SearchBot],
     *,
     seed: int | None = None,
     arbiter: Arbiter | None = None,
 ) -> Result:
     """Play ``match`` to its end with one bot per seat and return its result.
 
-    In an open moment the ``arbiter`` (default :class:`RandomPriority`) picks which of the seats
+    Bots are asked through :func:`~tablecards.bot_choice`: a :class:`~tablecards.SearchBot`
+    gets its seat's :class:`~tablecards.InformationSet`, any other bot its seat's view. In an
+    open moment the ``arbiter`` (default :class:`RandomPriority`) picks which of the seats
     that may act is asked first; the bot may act or pass, and the loop asks again. Each bot gets
     its own generator derived from ``seed``, and arbitration another, so a match played with the
     same match seed, bots and ``seed`` is the same match.
@@ -83,13 +82,10 @@ def play(
     arbiter = arbiter or RandomPriority()
     speak = random.Random(f"{seed}/arbiter")
     rngs = [random.Random(f"{seed}/bot/{seat}") for seat in range(match.players)]
-    wants_view = [getattr(bot, "uses_view", True) for bot in bots]
     while not match.is_over:
         to_act = match.to_act
         seat = to_act[0] if len(to_act) == 1 else arbiter.pick(to_act, speak)
-        view = match.view(seat) if wants_view[seat] else _NO_VIEW
-        action = bots[seat].choose(view, match.legal_actions(seat), rngs[seat])
-        match.apply(seat, action)
+        match.apply(seat, bot_choice(bots[seat], match, seat, rngs[seat]))
     result = match.result
     if result is None:  # pragma: no cover - is_over guarantees a result
         raise RuntimeError("match ended without a result")

@@ -156,6 +156,28 @@ class _Spec:
     seed: int
     move_limit: int | None
     bot_seed: int
+    permute_seats: bool = False
+
+
+def _seating(index: int, players: int, permute_seats: bool = False) -> tuple[int, ...]:
+    """Who sits where in match ``index`` of a simulation: ``seating[seat]`` is a bot entry.
+
+    By default the bots rotate: entry ``j`` sits at seat ``(index + j) % players``, so each bot
+    plays every seat equally often, but always with the same neighbours. With
+    ``permute_seats`` match ``index`` uses the ``index % players!``-th permutation (in
+    lexicographic order): over each ``players!`` matches every bot sits at every seat, and
+    after every other bot, equally often.
+    """
+    if not permute_seats:
+        return tuple((seat - index) % players for seat in range(players))
+    rank = index % math.factorial(players)
+    entries = list(range(players))
+    order = []
+    for left in range(players, 0, -1):
+        step = math.factorial(left - 1)
+        order.append(entries.pop(rank // step))
+        rank %= step
+    return tuple(order)
 
 
 def simulate(
@@ -171,13 +193,16 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     workers: int | None = None,
     bot_seed: int | None = None,
+    permute_seats: bool = False,
 ) -> SimulationReport:
     """Play ``games`` matches with the named bots and report win rates and scores.
 
     Seats rotate: in match ``i`` the ``j``-th bot sits at seat ``(i + j) % players``, so no bot
-    keeps the first seat's advantage. Match ``i`` is seeded with :func:`match_seed` of
-    ``seed`` and its bots with :func:`match_seed` of ``bot_seed``, so the report is the same
-    whatever the executor and the number of workers.
+    keeps the first seat's advantage; with ``permute_seats`` every order of the bots around the
+    table is played in turn (match ``i`` takes the ``i % players!``-th permutation in
+    lexicographic order), so that no bot keeps its neighbours either. Match ``i`` is seeded
+    with :func:`match_seed` of ``seed`` and its bots with :func:`match_seed` of ``bot_seed``,
+    so the report is the same whatever the executor and the number of workers.
 
     Example:
         Hit!'s heuristic bot against two random bots (``pip install tablecards-hit``):
@@ -211,6 +236,8 @@ def simulate(
         progress: called with the number of matches finished so far after each batch.
         workers: run on that many local processes (a ``ProcessPoolExecutor`` made and shut down
             here); ``None`` or ``1`` runs in this process. Not with ``executor``.
+        permute_seats: seat the bots in every order in turn, not only in rotation (for fair
+            bot-against-bot comparisons: make ``games`` a multiple of ``players!``).
 
     Raises:
         UnknownGame, UnknownBot, UnknownOption: a name or option is not known.
@@ -238,7 +265,16 @@ def simulate(
         reg.bot(game.name, name)  # fail fast on an unknown bot, before any work starts
     if bot_seed is None:
         bot_seed = random_seed()
-    spec = _Spec(game.name, game.options_json(), players, bot_names, seed, move_limit, bot_seed)
+    spec = _Spec(
+        game.name,
+        game.options_json(),
+        players,
+        bot_names,
+        seed,
+        move_limit,
+        bot_seed,
+        permute_seats,
+    )
     batches = [
         range(start, min(start + batch_size, games)) for start in range(0, games, batch_size)
     ]
@@ -296,14 +332,14 @@ def _play_batch(
     n = spec.players
     for index in indices:
         seed = match_seed(spec.seed, index)
-        # seating[seat] = index of the bot entry sitting there.
-        seating = tuple((seat - index) % n for seat in range(n))
-        bots = [factories[entry](game, seat) for seat, entry in enumerate(seating)]
+        # seated[seat] = index of the bot entry sitting there.
+        seated = _seating(index, n, spec.permute_seats)
+        bots = [factories[entry](game, seat) for seat, entry in enumerate(seated)]
         match = Match(game, n, seed, move_limit=spec.move_limit)
         result = play(match, bots, seed=match_seed(spec.bot_seed, index))
         yield MatchRecord(
             index,
-            seating,
+            seated,
             result.scores,
             result.winners,
             result.moves,

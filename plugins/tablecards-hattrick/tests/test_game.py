@@ -25,7 +25,7 @@ def random_match(players: int, seed: int, moves: int | None = None) -> Match:
 def test_registered_in_the_tablecards_entry_point_group_with_its_bot() -> None:
     assert "hattrick" in tablecards.available_games()
     assert isinstance(tablecards.load_game("hattrick"), Hattrick)
-    assert tablecards.registry().bot_names("hattrick") == ["heuristic", "random"]
+    assert tablecards.registry().bot_names("hattrick") == ["heuristic", "ismcts", "random"]
 
 
 def test_rules_text_is_the_packaged_rules_file() -> None:

@@ -36,6 +36,7 @@ from tablecards._bots import Bot
 from tablecards._describe import typed_form
 from tablecards._errors import IllegalAction, NotYourTurn, TablecardsError
 from tablecards._game import Game
+from tablecards._infoset import bot_choice
 from tablecards._match import Match
 from tablecards._plugins import registry
 from tablecards._runner import RandomPriority
@@ -256,9 +257,7 @@ class _Table:
                 spoke = spoke | {waiting[0]} if match.to_act == to_act else set()
                 continue
             seat = bots[0] if len(bots) == 1 else self.arbiter.pick(bots, self.speak)
-            bot = self.bots[seat]
-            view = match.view(seat) if getattr(bot, "uses_view", True) else {}
-            match.apply(seat, bot.choose(view, match.legal_actions(seat), self.rngs[seat]))
+            match.apply(seat, bot_choice(self.bots[seat], match, seat, self.rngs[seat]))
             spoke = set()
 
     def screen(self, seat: int, to_act: tuple[int, ...]) -> None:

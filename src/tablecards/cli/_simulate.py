@@ -64,6 +64,12 @@ from tablecards.cli._common import err, fill_bots, out, parse_options, split_nam
     type=int,
     help="Seed of the bots' generators (default: fresh; the JSON report records it).",
 )
+@click.option(
+    "--permute-seats",
+    is_flag=True,
+    help="Seat the bots in every order in turn (not only in rotation), so that no bot keeps "
+    "its neighbours: fair bot-against-bot comparisons. Use a multiple of players! games.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def simulate_command(
     game: str,
@@ -76,11 +82,13 @@ def simulate_command(
     batch_size: int,
     move_limit: int | None,
     bot_seed: int | None,
+    permute_seats: bool,
     as_json: bool,
 ) -> None:
     """Simulate GAMES matches of GAME between bots; print win rates and scores.
 
-    Seats rotate between matches, so each bot plays every seat equally often. Win rates come
+    Seats rotate between matches, so each bot plays every seat equally often
+    (--permute-seats: every order of the bots around the table in turn). Win rates come
     with a 95% confidence interval (Wilson), per bot and per seat.
     """
     bot_names = split_names(bots) or ["random"]
@@ -102,6 +110,7 @@ def simulate_command(
                 move_limit=move_limit,
                 progress=advance,
                 bot_seed=bot_seed,
+                permute_seats=permute_seats,
             )
     except (TablecardsError, ValueError) as error:
         raise click.ClickException(str(error)) from None

@@ -14,6 +14,7 @@ import numpy.typing as npt
 from tablecards._bots import Bot
 from tablecards._errors import IllegalAction, UnknownOption
 from tablecards._game import Game
+from tablecards._infoset import bot_choice
 from tablecards._match import Match
 from tablecards._plugins import registry
 from tablecards._simulate import match_seed
@@ -135,9 +136,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             actor = to_act[0] if len(to_act) == 1 else arbiter.pick(to_act, speak)
             if actor == self.seat:
                 return True
-            bot = self._bots[actor]
-            view = match.view(actor) if getattr(bot, "uses_view", True) else {}
-            match.apply(actor, bot.choose(view, match.legal_actions(actor), self._rngs[actor]))
+            # bot_choice: a search bot (ismcts) gets its seat's information set.
+            match.apply(actor, bot_choice(self._bots[actor], match, actor, self._rngs[actor]))
         return False
 
     def _match(self) -> Match:

@@ -28,6 +28,7 @@ from tablecards import (
     MatchOver,
     NotYourTurn,
     RulesError,
+    bot_choice,
     registry,
 )
 from tablecards.server import _engine
@@ -305,9 +306,8 @@ class Table:
         match = self.match
         if match.moves != moves or seat not in match.to_act:
             return
-        bot = self._bots[seat]
-        view = match.view(seat) if getattr(bot, "uses_view", True) else {}
-        action = bot.choose(view, match.legal_actions(seat), self._rngs[seat])
+        # bot_choice: a search bot gets its seat's information set, any other bot its view.
+        action = bot_choice(self._bots[seat], match, seat, self._rngs[seat])
         with contextlib.suppress(Refused):  # a bot beaten to a moment just lost the race
             await self.act(seat, match.action_json(action), moves)
 

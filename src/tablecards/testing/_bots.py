@@ -10,6 +10,7 @@ from tablecards._actions import Action
 from tablecards._bots import Bot
 from tablecards._errors import TablecardsError
 from tablecards._game import Game
+from tablecards._infoset import InformationSet
 from tablecards._match import Match
 from tablecards._runner import play
 from tablecards._simulate import match_seed
@@ -32,6 +33,29 @@ class _Inspector:
         self.where = where
         self.uses_view = getattr(bot, "uses_view", True)
         self.calls = 0
+        if getattr(bot, "choose_in", None) is not None:
+            # A search bot: tablecards.bot_choice hands it an information set, checked here.
+            self.choose_in = self._choose_in
+
+    def _choose_in(
+        self, info: InformationSet, actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        where = self.where.at(self.match.moves, self.match.log)
+        if type(info) is not InformationSet or type(rng) is not random.Random:
+            raise ConformanceFailure(
+                "bots",
+                where,
+                f"search bot {self.name!r} was given a {type(info).__name__} and a "
+                f"{type(rng).__name__}, not an InformationSet and a Random",
+            )
+        choice: Action = self.bot.choose_in(info, actions, rng)  # type: ignore[attr-defined]
+        if choice not in actions:
+            raise ConformanceFailure(
+                "bots",
+                where,
+                f"bot {self.name!r} chose {choice!r}, which is not among the legal actions",
+            )
+        return choice
 
     def choose(
         self, view: Mapping[str, Any], actions: Sequence[Action], rng: random.Random

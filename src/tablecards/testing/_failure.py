@@ -19,6 +19,7 @@ CHECKS: tuple[str, ...] = (
     "views",
     "rejection",
     "leaks",
+    "determinisation",
     "determinism",
     "persistence",
     "bots",

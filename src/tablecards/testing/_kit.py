@@ -17,6 +17,7 @@ from tablecards._events import Event, EventRecorder
 from tablecards._game import Game
 from tablecards._match import Match
 from tablecards.testing._bots import BotFactory, check_bots, registered_bots
+from tablecards.testing._determinisation import Variation, check_determinisation
 from tablecards.testing._failure import CHECKS, ConformanceFailure, Where
 from tablecards.testing._history import (
     check_defaults,
@@ -60,6 +61,7 @@ class ConformanceReport:
         truncated: how many of them the move limit cut, per seat count.
         actions: actions played in the random playouts.
         leak_points: moments where the no-leak check found hidden cards to swap.
+        determinisations: moments where the determinisation check ran.
         bot_matches: matches played by the bots through :func:`tablecards.play`.
         process_matches: playouts replayed in three interpreters with different hash seeds.
         seconds: wall-clock time of the run.
@@ -70,6 +72,7 @@ class ConformanceReport:
     truncated: dict[int, int] = attrs.field(factory=dict)
     actions: int = 0
     leak_points: int = 0
+    determinisations: int = 0
     bot_matches: int = 0
     process_matches: int = 0
     seconds: float = 0.0
@@ -82,6 +85,7 @@ class ConformanceReport:
         )
         return (
             f"{self.game}: {counts}; {self.actions} actions, {self.leak_points} leak checks, "
+            f"{self.determinisations} determinisation checks, "
             f"{self.bot_matches} bot matches, {self.process_matches} matches replayed in "
             f"other processes, {self.seconds:.1f}s"
         )
@@ -105,7 +109,9 @@ def check_game(
     card was lost or duplicated and that every seat in ``to_act`` can act. The playout's log is
     then replayed (determinism: the same bytes), and at ``points`` random moments of it the kit
     checks that views are plain data, that illegal actions are refused atomically, that
-    swapping what a seat cannot see changes nothing it is shown (no leaks), and that a save
+    swapping what a seat cannot see changes nothing it is shown (no leaks), that
+    :func:`tablecards.determinise` keeps what a seat knows and redeals what it does not
+    (determinisation), and that a save
     taken there loads and plays on to the same end (persistence). Finally each bot plays a few
     matches through :func:`tablecards.play`, which checks what the runner hands it, and the
     first ``process_seeds`` playouts of each seat count are played again in three fresh
@@ -213,8 +219,36 @@ def _check_match(
     if "determinism" in checks:
         with _guard("determinism", where):
             _check_replay(game, players, seed, log, final, match.move_limit, where)
-    if checks & {"views", "rejection", "leaks", "persistence"}:
+    if checks & {"views", "rejection", "leaks", "determinisation", "persistence"}:
         _check_moments(game, match, log, pool, final, checks, points, rng, where, report)
+
+
+def _check_moment(
+    game: Game[Any],
+    replay: Match,
+    seat: int,
+    action: Action,
+    checks: frozenset[str],
+    rng: random.Random,
+    here: Where,
+    report: ConformanceReport,
+) -> None:
+    """The views, liveness and leak checks at one chosen moment, before ``action`` is applied."""
+    players = replay.players
+    if "views" in checks:
+        with _guard("views", here):
+            for watcher in (*range(players), None):
+                view = replay.view(watcher)
+                check_plain(view, here, f"view({watcher})")
+                check_view_keys(view, players, watcher, here)
+    if "liveness" in checks:
+        with _guard("liveness", here):
+            to_act = replay.to_act
+            check_defaults(replay, {s: replay.legal_actions(s) for s in to_act}, here)
+    if "leaks" in checks:
+        with _guard("leaks", here):
+            report.leak_points += check_leaks(game, replay.state, seat, action, rng, here)
+            check_redaction(game, replay.state, seat, rng, here)
 
 
 def _check_moments(
@@ -239,23 +273,18 @@ def _check_moments(
     saves = []
     seen = 0
     pool_list = list(pool)
+    variation = Variation()
     for index, (seat, action) in enumerate(log):
         here = where.at(index, log, seat, action) if index in chosen else where
         if index in chosen:
-            if "views" in checks:
-                with _guard("views", here):
-                    for watcher in (*range(players), None):
-                        view = replay.view(watcher)
-                        check_plain(view, here, f"view({watcher})")
-                        check_view_keys(view, players, watcher, here)
-            if "liveness" in checks:
-                with _guard("liveness", here):
-                    to_act = replay.to_act
-                    check_defaults(replay, {s: replay.legal_actions(s) for s in to_act}, here)
-            if "leaks" in checks:
-                with _guard("leaks", here):
-                    report.leak_points += check_leaks(game, replay.state, seat, action, rng, here)
-                    check_redaction(game, replay.state, seat, rng, here)
+            _check_moment(game, replay, seat, action, checks, rng, here, report)
+            if "determinisation" in checks:
+                with _guard("determinisation", here):
+                    # Its own generator: the other checks draw what they drew before it existed.
+                    label = f"tablecards.testing/determinisation/{where.describe()}/{index}"
+                    drawn = random.Random(label)
+                    check_determinisation(replay, drawn, here, variation)
+                    report.determinisations += 1
             if "rejection" in checks:
                 with _guard("rejection", here):
                     check_rejections(replay, recorder, pool_list, rng, here)
@@ -277,6 +306,8 @@ def _check_moments(
     if "leaks" in checks:
         with _guard("leaks", where.at(len(log), log)):
             check_events_for(replay, recorder, where.at(len(log), log))
+    if "determinisation" in checks:
+        variation.check(where.at(len(log), log))
     if "determinism" in checks and replay.to_json() != final:
         raise ConformanceFailure(
             "determinism",

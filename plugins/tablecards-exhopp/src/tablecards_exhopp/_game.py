@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -17,7 +18,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
-from tablecards_exhopp import _features, _rules, _words
+from tablecards_exhopp import _determinise, _features, _rules, _words
 from tablecards_exhopp._actions import ACCEPT, DECLINE, Accept, Decline, Give, Lay, Propose
 from tablecards_exhopp._state import (
     COLOUR_CARDS,
@@ -213,20 +214,33 @@ class ExHopp(Game[ExHoppState]):
         }
 
     def known_cards(self, state: ExHoppState, seat: int) -> list[NumberCard]:
-        """EXH-10: the cards already chosen in the exchange under way are settled.
+        """EXH-10: the cards ``seat`` gave in exchanges, and those chosen in the one under way.
 
-        The state refers to them by value until both choices are made, so the conformance
-        kit's no-leak check must not swap them out of their hands.
+        A giver knows where its card went. The cards chosen in the exchange under way are
+        settled: the state refers to them by value until both choices are made, so the
+        conformance kit's no-leak check must not swap them out of their hands.
         """
         chosen = (
             (state.give, state.given, state.current),
             (state.want, state.returned, state.accepter),
         )
         return [
-            _rules._held(state.hands[owner].cards, colour, value)
-            for colour, value, owner in chosen
-            if colour is not None and value is not None and owner is not None
+            *_determinise.known_to(state, seat),
+            *(
+                _rules._held(state.hands[owner].cards, colour, value)
+                for colour, value, owner in chosen
+                if colour is not None and value is not None and owner is not None
+            ),
         ]
+
+    def redeal_unseen(self, state: ExHoppState, seat: int, rng: random.Random) -> None:
+        """EXH-10: redeal what ``seat`` cannot see, keeping what exchanges taught it.
+
+        The cards it gave stay in the takers' hands; during an exchange the proposer (and the
+        accepter) keep a card of the colour offered (wanted); a value another seat chose face
+        down is chosen again in its redealt hand.
+        """
+        _determinise.redeal_unseen(state, seat, rng)
 
     def default_action(self, state: ExHoppState, seat: int) -> Action | None:
         """EXH-10, EXH-11: a player asked about an exchange who does not answer declines it.

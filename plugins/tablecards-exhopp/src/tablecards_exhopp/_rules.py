@@ -133,6 +133,8 @@ def end_turn(state: ExHoppState) -> None:
 def lay_card(state: ExHoppState, seat: int, sequence: int, card: NumberCard) -> None:
     """EXH-08: lay the card at the end of the sequence; score it if complete; draw."""
     state.move((card,), state.hands[seat], state.sequences[sequence])
+    if state.passed:
+        forget_passed(state, (card.id,))
     slot = state.point_cards[sequence].cards
     if len(state.sequences[sequence].cards) >= slot[-1].points:
         finish_sequence(state, sequence)
@@ -306,12 +308,22 @@ def swap_cards(state: ExHoppState) -> None:
     if accepter is None or give is None or want is None or given is None or returned is None:
         raise RuntimeError("swap_cards called before both cards were chosen")
     mine, theirs = state.hands[proposer], state.hands[accepter]
-    state.move((_held(mine.cards, give, given),), mine, theirs)
-    state.move((_held(theirs.cards, want, returned),), theirs, mine)
+    offered, answered = _held(mine.cards, give, given), _held(theirs.cards, want, returned)
+    state.move((offered,), mine, theirs)
+    state.move((answered,), theirs, mine)
+    # Each giver now knows where its card lies (the determinisation of its seat keeps it),
+    # until the card moves again.
+    forget_passed(state, (offered.id, answered.id))
+    state.passed = (*state.passed, (proposer, offered.id), (accepter, answered.id))
     if state.sink is not None:
         state.emit(Exchanged(proposer, accepter, give.value, want.value))
     clear_exchange(state)
     end_turn(state)
+
+
+def forget_passed(state: ExHoppState, cards: tuple[int, ...]) -> None:
+    """The givers of these cards no longer know where they are: the cards moved on."""
+    state.passed = tuple(entry for entry in state.passed if entry[1] not in cards)
 
 
 def clear_exchange(state: ExHoppState) -> None:

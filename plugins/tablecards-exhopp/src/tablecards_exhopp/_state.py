@@ -131,7 +131,8 @@ class ExHoppState(State):
     ``colours[seat]`` is the seat's colour. During an exchange ``give``/``want`` are the colours
     of the proposal, ``asked`` the seat answering now, ``accepter`` the seat that accepted and
     ``given``/``returned`` the values chosen by the proposer and the accepter (secret: never in
-    a view of a third seat).
+    a view of a third seat). ``passed`` lists ``(giver, card id)`` for every card given in an
+    exchange and still in the hand it went to: the giver knows where it lies.
     """
 
     stock: Zone[NumberCard]
@@ -156,3 +157,4 @@ class ExHoppState(State):
     given: int | None = None
     returned: int | None = None
     turns: int = 0
+    passed: tuple[tuple[int, int], ...] = ()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -15,6 +16,7 @@ from tablecards import (
     MatchRandom,
     Visibility,
     Zone,
+    redeal,
     seat_option,
 )
 from tablecards.words import count
@@ -107,6 +109,19 @@ class Stop(Game[StopState]):
             _rules.give_card(state, seat, action.value, action.to)
         else:
             _rules.call_stop(state, seat)
+
+    def redeal_unseen(self, state: StopState, seat: int, rng: random.Random) -> None:
+        """STOP-01, STOP-04, STOP-15: each seat's pack, hand and set-aside cards, among themselves.
+
+        Everyone knows which cards a seat's pack and hand hold together: a pack starts with
+        its 21 known cards, and every card that enters a pack (a share-out, returned bids) or
+        leaves a hand (a bid) does so face up. Only how they are split between the pack and the
+        hand, and the pack's order, is hidden, so cards never cross from one seat's to
+        another's.
+        """
+        for owner in range(state.players):
+            zones = (state.packs[owner], state.hands[owner], state.asides[owner])
+            redeal(state, [zone for zone in zones if not zone.visible_to(seat)], rng)
 
     def default_action(self, state: StopState, seat: int) -> Action | None:
         """What ``seat`` decides when a real-time table closes an open moment before it spoke.

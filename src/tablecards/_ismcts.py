@@ -1,0 +1,334 @@
+"""The ``ismcts`` bot: single-observer information-set Monte Carlo tree search for any game.
+
+Cowling, Powley and Whitehouse (2012), "Information Set Monte Carlo Tree Search", IEEE TCIAIG
+4(2). One tree over the bot's information sets: each iteration draws a determinisation of the
+match from the bot's :class:`~tablecards.InformationSet`, walks down the tree choosing among the
+actions legal in that determinisation by UCB (counting, for each action, how often it was
+*available*, since what is legal varies between determinisations), adds one node, plays the
+determinisation on with random actions and credits every node on the way with the result of the
+seat that chose it. Opponents' decisions are nodes of the same tree, chosen by UCB for their
+own result. In an open moment (several seats may act), the seat that speaks is drawn as the
+engine's default arbiter does, except at the root, where the bot decides for itself.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from tablecards._actions import Action
+from tablecards._errors import TablecardsError
+
+if TYPE_CHECKING:
+    from tablecards._game import Game
+    from tablecards._infoset import InformationSet
+    from tablecards._state import State
+
+__all__ = ["DEFAULT_ITERATIONS", "IsmctsBot"]
+
+#: Iterations per decision of the registered ``ismcts`` bot.
+DEFAULT_ITERATIONS: Final = 200
+
+#: Rounds a playout may start beyond the one in play before it is scored as it stands.
+DEFAULT_PLAYOUT_ROUNDS: Final = 1
+
+#: How often a playout plays the legal action with the best average so far (MAST).
+DEFAULT_MAST: Final = 0.0
+
+#: Actions a playout may take before it is scored as it stands.
+DEFAULT_PLAYOUT_MOVES: Final = 100
+
+
+class _Node:
+    """A node of the tree: the statistics of the action that leads to it."""
+
+    __slots__ = ("avail", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+        self.children: dict[tuple[int, Action], _Node] = {}
+
+
+class IsmctsBot:
+    """A search bot for every game: information-set MCTS over determinisations.
+
+    It never reads the real hidden state: runners give it its seat's
+    :class:`~tablecards.InformationSet` (it is a :class:`~tablecards.SearchBot`), and it plays
+    forward from determinisations drawn from that. For a given generator it is deterministic
+    when its budget is a number of iterations.
+
+    Args:
+        game: the game (unused: the information set says it; kept for the registry's factory).
+        seat: the bot's seat.
+        iterations: iterations per decision (ignored when ``seconds`` is given).
+        seconds: a time budget per decision instead (results then depend on the machine).
+        exploration: the UCB exploration constant ``c`` (rewards lie in 0..1).
+        playout_rounds: how many round changes a playout may cross before it stops and the
+            match is scored as it stands (the current leaders share the win); ``None`` plays
+            every playout to the end of the match.
+        playout_moves: how many actions a playout may take before it is scored as it stands.
+        score_weight: how much of a playout's reward is the seat's score (placed between the
+            lowest and the highest, 0..1) rather than its share of the win.
+        playout_bot: a registered bot's name: it plays the first ``guided_moves`` actions of
+            each playout instead of random choices (it builds a view at every action: slower).
+        guided_moves: see ``playout_bot``.
+        mast: the chance that a playout plays the legal action whose average reward is the best
+            so far in this decision's search, instead of a random one (the Move-Average
+            Sampling Technique); 0 plays at random.
+    """
+
+    uses_view: ClassVar[bool] = False
+
+    def __init__(
+        self,
+        game: Game[Any] | None = None,
+        seat: int = 0,
+        *,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        playout_rounds: int | None = DEFAULT_PLAYOUT_ROUNDS,
+        playout_moves: int = DEFAULT_PLAYOUT_MOVES,
+        score_weight: float = 0.5,
+        playout_bot: str | None = None,
+        guided_moves: int = 1000,
+        mast: float = DEFAULT_MAST,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive, not {seconds}")
+        self.seat = seat
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.playout_rounds = playout_rounds
+        self.playout_moves = playout_moves
+        self.score_weight = score_weight
+        self.playout_bot = playout_bot
+        self.guided_moves = guided_moves
+        self._guides: list[Any] | None = None
+        self.mast = mast
+        # MAST: every action's total reward and count for whoever played it, this decision.
+        self._values: dict[Action, list[float]] = {}
+        #: Iterations run for the last decision (0 when the choice was forced).
+        self.last_iterations = 0
+
+    def choose(
+        self, view: Mapping[str, Any], actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Refuse: the search needs its seat's information set, which a bare view is not.
+
+        Raises:
+            TablecardsError: always; drive the bot with :func:`tablecards.play`,
+                :func:`tablecards.simulate` or :func:`tablecards.bot_choice`.
+        """
+        raise TablecardsError(
+            "the ismcts bot needs its seat's information set, not a bare view: ask it through "
+            "tablecards.bot_choice (as tablecards.play and simulate do)"
+        )
+
+    def choose_in(
+        self, info: InformationSet, actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Search from ``info`` and return the most visited of ``actions``."""
+        self.last_iterations = 0
+        if len(actions) == 1:
+            return actions[0]
+        root = _Node()
+        self._values = {}
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            self._iterate(info, root, rng)
+            done += 1
+            if deadline is None:
+                if done >= self.iterations:
+                    break
+            elif done % 8 == 0 and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        seat = self.seat
+        return max(actions, key=lambda a: _visits(root.children.get((seat, a))))
+
+    # -- one iteration ----------------------------------------------------------------------
+
+    def _iterate(self, info: InformationSet, root: _Node, rng: random.Random) -> None:
+        match = info.determinise(rng)
+        game = match.game
+        state = match.state
+        moves, limit = match.moves, match.move_limit
+        path: list[tuple[int, _Node]] = []
+        node = root
+        seat = self.seat
+        c = self.exploration
+        legal_of = game.legal_actions
+        apply = game.apply
+        expanded = False
+        trail: list[tuple[int, Action]] = []
+        while not state.over and moves < limit:
+            to_act = state.to_act
+            if node is root:
+                actor = seat
+            elif len(to_act) == 1:
+                actor = to_act[0]
+            else:
+                actor = to_act[rng.randrange(len(to_act))]
+            legal = legal_of(state, actor)
+            children = node.children
+            untried = []
+            for action in legal:
+                child = children.get((actor, action))
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = children[actor, action] = _Node()
+                expanded = True
+            else:
+                action, child = _ucb(children, actor, legal, c)
+            apply(state, actor, action)
+            moves += 1
+            trail.append((actor, action))
+            path.append((actor, child))
+            node = child
+            if expanded:
+                break
+        rewards = self._playout(game, state, moves, limit, rng, trail)
+        for actor, visited in path:
+            visited.visits += 1
+            visited.reward += rewards[actor]
+        if self.mast:
+            _learn(self._values, trail, rewards)
+
+    def _playout(
+        self,
+        game: Game[Any],
+        state: State,
+        moves: int,
+        limit: int,
+        rng: random.Random,
+        trail: list[tuple[int, Action]],
+    ) -> list[float]:
+        legal_of = game.legal_actions
+        apply = game.apply
+        rounds_of = game.rounds_played
+        stop_round = None
+        if self.playout_rounds is not None:
+            stop_round = rounds_of(state) + self.playout_rounds
+        randrange = rng.randrange
+        limit = min(limit, moves + self.playout_moves)
+        guides = self._guides_for(game, state.players)
+        guided = moves + self.guided_moves if guides else moves
+        view_of = game.view
+        greedy = self.mast
+        values = self._values
+        random = rng.random
+        while not state.over and moves < limit:
+            to_act = state.to_act
+            actor = to_act[0] if len(to_act) == 1 else to_act[randrange(len(to_act))]
+            legal = legal_of(state, actor)
+            if len(legal) == 1:
+                action = legal[0]
+            elif moves < guided:
+                view = view_of(state, actor)
+                view["moves"] = moves
+                action = guides[actor].choose(view, legal, rng)  # type: ignore[index]
+            elif greedy and random() < greedy:
+                action = _best(values, legal)
+            else:
+                action = legal[randrange(len(legal))]
+            apply(state, actor, action)
+            if greedy:
+                trail.append((actor, action))
+            moves += 1
+            if stop_round is not None and rounds_of(state) >= stop_round:
+                break
+        return _rewards(game, state, self.score_weight)
+
+    def _guides_for(self, game: Game[Any], players: int) -> list[Any] | None:
+        """The playout bots, one per seat (``None``: random playouts)."""
+        if self.playout_bot is None:
+            return None
+        if self._guides is None or len(self._guides) != players:
+            from tablecards._errors import UnknownBot
+            from tablecards._plugins import registry
+
+            try:
+                factory = registry().bot(game.name, self.playout_bot).factory
+            except UnknownBot:
+                self.playout_bot = None
+                return None
+            self._guides = [factory(game, seat) for seat in range(players)]
+        return self._guides
+
+
+def _ucb(
+    children: dict[tuple[int, Action], _Node], actor: int, legal: Sequence[Action], c: float
+) -> tuple[Action, _Node]:
+    best_score = -math.inf
+    best: tuple[Action, _Node] | None = None
+    for action in legal:
+        child = children[actor, action]
+        score = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+        if score > best_score:
+            best_score = score
+            best = (action, child)
+    if best is None:  # pragma: no cover - legal is never empty for a seat to act
+        raise TablecardsError(f"seat {actor} has no legal action to search")
+    return best
+
+
+def _learn(
+    values: dict[Action, list[float]], trail: list[tuple[int, Action]], rewards: list[float]
+) -> None:
+    """MAST: credit every action of the iteration with the result of the seat that played it."""
+    for actor, action in trail:
+        value = values.get(action)
+        if value is None:
+            values[action] = [rewards[actor], 1.0]
+        else:
+            value[0] += rewards[actor]
+            value[1] += 1.0
+
+
+def _best(values: dict[Action, list[float]], legal: Sequence[Action]) -> Action:
+    """The legal action with the best average reward so far (an untried one first)."""
+    best, best_mean = legal[0], -1.0
+    for action in legal:
+        value = values.get(action)
+        mean = 2.0 if value is None else value[0] / value[1]
+        if mean > best_mean:
+            best, best_mean = action, mean
+    return best
+
+
+def _rewards(game: Game[Any], state: State, weight: float) -> list[float]:
+    """Each seat's reward in 0..1: its share of the win (the winners' when the match is over,
+    else the current leaders'), blended with ``weight`` of its score's place between the
+    lowest and the highest score (a denser signal than wins alone)."""
+    scores = game.scores(state)
+    if state.over:
+        winners: Sequence[int] = game.winners(state)
+    else:
+        top = max(scores)
+        winners = [seat for seat, score in enumerate(scores) if score == top]
+    low, high = min(scores), max(scores)
+    spread = high - low
+    out = [weight * ((score - low) / spread if spread else 0.5) for score in scores]
+    if winners:
+        share = (1.0 - weight) / len(winners)
+        for seat in winners:
+            out[seat] += share
+    return out
+
+
+def _visits(node: _Node | None) -> int:
+    return -1 if node is None else node.visits
