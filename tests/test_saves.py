@@ -46,45 +46,47 @@ def _action(**fields: object) -> Callable[[dict[str, Any]], object]:
     return lambda data: data["log"][0][1].update(fields)
 
 
-@pytest.mark.parametrize(
-    ("text", "words"),
-    [
-        ({"format": "tablecards.match/1"}, "expected JSON text (str or bytes), not dict"),
-        (None, "expected JSON text (str or bytes), not NoneType"),
-        (5, "not int"),
-        ("[" * 100_000, "nested too deeply"),
-        ('{"a":' * 100_000, "nested too deeply"),
-        ('{"seed": 1' + "0" * 5000 + "}", "not a saved match"),
-        ("[1, 2]", "expected a JSON object, found list"),
-        (b'"\xff"', "not UTF-8"),
-        ("", "invalid JSON"),
-        (_huge_seed, "seed must be an int of at most 256 bits"),
-        (_set("seed", "1"), "'seed' must be an integer, not a string '1'"),
-        (_set("seed", True), "'seed' must be an integer, not true or false True"),
-        (_set("players", 10**300), "played by 3 to 6 players, not <int of"),
-        (_set("players", 3.0), "'players' must be an integer"),
-        (_set("options", []), "'options' must be an object"),
-        (_set("options", {"name": 1}), "unexpected keyword argument 'name'"),
-        (_set("options", {"self": 1}), "unexpected keyword argument 'self'"),
-        (_set("log", {}), "'log' must be a list"),
-        (_set("truncated", "no"), "'truncated' must be true or false"),
-        (_set("state", None), "'state' must be an object, not null"),
-        (_set("extra", 1), "unknown fields: 'extra'"),
-        (_set("game_class", 5), "'game_class' must be a string"),
-        (_entry(0, [True, {"type": "Decline"}]), "True (bool) is not a seat"),
-        (_entry(0, ["1", {"type": "Decline"}]), "'1' (str) is not a seat"),
-        (_entry(0, [1.0, {"type": "Decline"}]), "1.0 (float) is not a seat"),
-        (_entry(0, [-1, {"type": "Decline"}]), "-1 is not a seat"),
-        (_entry(0, [0]), "expected a [seat, action] pair"),
-        (_entry(0, "x"), "expected a [seat, action] pair"),
-        (_entry(0, [0, {"type": "Decline"}, 1]), "expected a [seat, action] pair"),
-        (_entry(0, [0, "Decline"]), "malformed action: not JSON"),
-        (_entry(0, [0, {"type": "Nope"}]), "unknown action type 'Nope'"),
-        (_entry(0, [0, []]), "an action is a JSON object"),
-        (_set("log", [[0, {"type": "Bid", "value": True, "count": 1}]]), "Bid.value must be int"),
-        (_set("log", [[0, {"type": "Bid", "value": 2.0, "count": 1}]]), "Bid.value must be int"),
-    ],
-)
+# Every malformed save, with words the refusal must contain (test_fast_loads.py loads them
+# without verification too).
+MALFORMED: list[tuple[Any, str]] = [
+    ({"format": "tablecards.match/1"}, "expected JSON text (str or bytes), not dict"),
+    (None, "expected JSON text (str or bytes), not NoneType"),
+    (5, "not int"),
+    ("[" * 100_000, "nested too deeply"),
+    ('{"a":' * 100_000, "nested too deeply"),
+    ('{"seed": 1' + "0" * 5000 + "}", "not a saved match"),
+    ("[1, 2]", "expected a JSON object, found list"),
+    (b'"\xff"', "not UTF-8"),
+    ("", "invalid JSON"),
+    (_huge_seed, "seed must be an int of at most 256 bits"),
+    (_set("seed", "1"), "'seed' must be an integer, not a string '1'"),
+    (_set("seed", True), "'seed' must be an integer, not true or false True"),
+    (_set("players", 10**300), "played by 3 to 6 players, not <int of"),
+    (_set("players", 3.0), "'players' must be an integer"),
+    (_set("options", []), "'options' must be an object"),
+    (_set("options", {"name": 1}), "unexpected keyword argument 'name'"),
+    (_set("options", {"self": 1}), "unexpected keyword argument 'self'"),
+    (_set("log", {}), "'log' must be a list"),
+    (_set("truncated", "no"), "'truncated' must be true or false"),
+    (_set("state", None), "'state' must be an object, not null"),
+    (_set("extra", 1), "unknown fields: 'extra'"),
+    (_set("game_class", 5), "'game_class' must be a string"),
+    (_entry(0, [True, {"type": "Decline"}]), "True (bool) is not a seat"),
+    (_entry(0, ["1", {"type": "Decline"}]), "'1' (str) is not a seat"),
+    (_entry(0, [1.0, {"type": "Decline"}]), "1.0 (float) is not a seat"),
+    (_entry(0, [-1, {"type": "Decline"}]), "-1 is not a seat"),
+    (_entry(0, [0]), "expected a [seat, action] pair"),
+    (_entry(0, "x"), "expected a [seat, action] pair"),
+    (_entry(0, [0, {"type": "Decline"}, 1]), "expected a [seat, action] pair"),
+    (_entry(0, [0, "Decline"]), "malformed action: not JSON"),
+    (_entry(0, [0, {"type": "Nope"}]), "unknown action type 'Nope'"),
+    (_entry(0, [0, []]), "an action is a JSON object"),
+    (_set("log", [[0, {"type": "Bid", "value": True, "count": 1}]]), "Bid.value must be int"),
+    (_set("log", [[0, {"type": "Bid", "value": 2.0, "count": 1}]]), "Bid.value must be int"),
+]
+
+
+@pytest.mark.parametrize(("text", "words"), MALFORMED)
 def test_every_malformed_save_is_a_save_error_saying_what_is_wrong(text: Any, words: str) -> None:
     if callable(text):
         text = _edit(text)

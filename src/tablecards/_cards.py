@@ -8,7 +8,8 @@ visibility; every card is in exactly one zone at every moment of a match.
 from __future__ import annotations
 
 import enum
-from typing import Any, Generic, TypeVar
+from collections.abc import Iterable
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
@@ -27,17 +28,32 @@ class Card:
 
     def to_json(self) -> dict[str, Any]:
         """The card as a JSON-ready dict of its fields (cached: cards are immutable)."""
-        cached = _CARD_JSON.get(self)
-        if cached is None:
-            cached = _CARD_JSON[self] = {
-                name: (value.value if isinstance(value, enum.Enum) else value)
-                for name, value in attrs.asdict(self, recurse=False).items()
-            }
-        return dict(cached)
+        return dict(_card_json(self))
 
 
-# A card's JSON never changes, and views render the same cards again and again.
-_CARD_JSON: dict[Card, dict[str, Any]] = {}
+# A card's JSON never changes, and views render the same cards again and again. Hashing a card
+# hashes all its fields (about 1 µs), so the cache is keyed by class and id and holds the card it
+# was made from: the same object answers at once, an equal one (the same card of another match)
+# after one comparison, and a different card with the same id replaces the entry.
+_CARD_JSON: dict[tuple[type[Card], int], tuple[Card, dict[str, Any]]] = {}
+
+
+def _card_json(card: Card) -> dict[str, Any]:
+    """The card's cached JSON dict: shared, so callers copy it before handing it out."""
+    key = (type(card), card.id)
+    entry = _CARD_JSON.get(key)
+    if entry is not None:
+        if entry[0] is card:
+            return entry[1]
+        if entry[0] == card:
+            _CARD_JSON[key] = (card, entry[1])
+            return entry[1]
+    made = {
+        name: (value.value if isinstance(value, enum.Enum) else value)
+        for name, value in attrs.asdict(card, recurse=False).items()
+    }
+    _CARD_JSON[key] = (card, made)
+    return made
 
 
 class Visibility(enum.Enum):
@@ -57,9 +73,14 @@ class Visibility(enum.Enum):
 
     def visible_to(self, seat: int | None, owner: int | None) -> bool:
         """Whether ``seat`` (``None`` for a spectator) may see the cards of such a zone."""
-        if self is Visibility.OWNER:
+        if self is _OWNER:
             return seat is not None and seat == owner
-        return self is not Visibility.HIDDEN
+        return self is not _HIDDEN
+
+
+# Module constants: an enum member looked up through its class costs a descriptor call.
+_OWNER: Final = Visibility.OWNER
+_HIDDEN: Final = Visibility.HIDDEN
 
 
 C = TypeVar("C", bound=Card)
@@ -91,6 +112,11 @@ class Zone(Generic[C]):
     visibility: Visibility
     owner: int | None = None
     cards: list[C] = attrs.field(factory=list)
+    # The cards last rendered by view() and their JSON dicts: a view asks for every zone after
+    # every action, and most zones have not changed since the last one.
+    _seen: tuple[list[C], list[dict[str, Any]]] | None = attrs.field(
+        default=None, init=False, repr=False
+    )
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -114,7 +140,33 @@ class Zone(Generic[C]):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees of this zone: always the count, the cards only when visible."""
-        seen: dict[str, Any] = {"count": len(self.cards)}
-        if self.visible_to(seat):
-            seen["cards"] = [card.to_json() for card in self.cards]
-        return seen
+        cards = self.cards
+        visibility = self.visibility
+        if visibility is _HIDDEN or (visibility is _OWNER and (seat is None or seat != self.owner)):
+            return {"count": len(cards)}
+        return {"count": len(cards), "cards": shown_cards(self)}
+
+
+def shown_cards(zone: Zone[Any]) -> list[dict[str, Any]]:
+    """Fresh JSON dicts of the zone's cards, from the zone's cache when its cards are unchanged."""
+    cards = zone.cards
+    seen = zone._seen
+    if seen is None or seen[0] != cards:
+        # Lists compare element by element, by identity first: an unchanged zone costs a pass
+        # over its cards, no hashing.
+        seen = zone._seen = (list(cards), [_card_json(card) for card in cards])
+    return [entry.copy() for entry in seen[1]]
+
+
+def zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str, dict[str, Any]]:
+    """``{name: zone.view(seat)}`` for every zone, in one loop (a view's hottest part)."""
+    out: dict[str, dict[str, Any]] = {}
+    for zone in zones:
+        visibility = zone.visibility
+        if visibility is _HIDDEN or (visibility is _OWNER and (seat is None or seat != zone.owner)):
+            out[zone.name] = {"count": len(zone.cards)}
+        elif zone.cards:
+            out[zone.name] = {"count": len(zone.cards), "cards": shown_cards(zone)}
+        else:
+            out[zone.name] = {"count": 0, "cards": []}
+    return out

@@ -97,7 +97,20 @@ def check_since(since: object) -> int:
 
 def action_checks(classes: Iterable[type[Action]]) -> dict[type[Action], FieldCheck | None]:
     """A fast field check for each action class (``None`` where a class has no fields)."""
-    return {cls: _field_check(cls) for cls in classes}
+    return {cls: _cached_check(cls) for cls in classes}
+
+
+# A check is generated once per action class, not once per match: a server loads matches all
+# the time, and compiling a check costs tens of microseconds.
+_CHECKS: dict[type[Action], FieldCheck | None] = {}
+
+
+def _cached_check(cls: type[Action]) -> FieldCheck | None:
+    try:
+        return _CHECKS[cls]
+    except KeyError:
+        check = _CHECKS[cls] = _field_check(cls)
+        return check
 
 
 def _field_check(cls: type[Action]) -> FieldCheck | None:

@@ -12,7 +12,7 @@ import attrs
 
 from tablecards import _describe
 from tablecards._actions import Action, Illegal
-from tablecards._cards import Card
+from tablecards._cards import Card, zone_views
 from tablecards._determinise import redeal, unseen_zones
 from tablecards._errors import MalformedAction, RulesError, UnknownOption, show
 from tablecards._events import Event
@@ -564,7 +564,7 @@ class Game(Generic[S]):
             "players": state.players,
             "to_act": list(state.to_act),
             "over": state.over,
-            "zones": {zone.name: zone.view(seat) for zone in state.zones()},
+            "zones": zone_views(state.zones(), seat),
         }
         extra = self.view_extra(state, seat)
         if not RESERVED_VIEW_KEYS.isdisjoint(extra):

@@ -20,6 +20,12 @@ simulations pay nothing for them. The protocol, for each match::
 Events carry their own visibility: an observer that acts for one seat shows only
 ``event.seen_by(seat)``.
 
+A match calls its observers' hook methods directly, as pluggy would (the last observer first,
+each method given only the arguments it declares), without pluggy's per-call bookkeeping; a
+group in which a method is a wrapper (``wrapper=True``/``hookwrapper=True``), asks for
+``tryfirst``/``trylast`` or implements another hook goes through pluggy instead, with the same
+results.
+
 The *terminal hook* lets a game plugin draw its own screen in ``tablecards play`` and
 ``tablecards replay``. It is a *firstresult* hook called on the installed plugins: each
 implementation returns ``None`` for games that are not its own, the first non-``None`` answer

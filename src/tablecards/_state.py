@@ -201,10 +201,26 @@ _ZONE_FIELDS: dict[type[State], tuple[str, ...]] = {}
 
 
 def _seen_by(src: Zone[Any], dst: Zone[Any]) -> frozenset[int] | None:
+    # Who sees a move depends only on the two zones' visibilities and owners: cached on those
+    # (never on the zones themselves, whose ids a later zone may reuse). Visibilities enter the
+    # key by id: they are enum members, alive as long as the module, and an enum member's hash
+    # is a Python-level call.
+    key = (id(src.visibility), src.owner, id(dst.visibility), dst.owner)
+    try:
+        return _SEEN_BY[key]
+    except KeyError:
+        pass
+    seen: frozenset[int] | None
     if _public(src) or _public(dst):
-        return None
-    owners = {zone.owner for zone in (src, dst) if zone.visibility is Visibility.OWNER}
-    return frozenset(owner for owner in owners if owner is not None)
+        seen = None
+    else:
+        owners = {zone.owner for zone in (src, dst) if zone.visibility is Visibility.OWNER}
+        seen = frozenset(owner for owner in owners if owner is not None)
+    _SEEN_BY[key] = seen
+    return seen
+
+
+_SEEN_BY: dict[tuple[int, int | None, int, int | None], frozenset[int] | None] = {}
 
 
 def _public(zone: Zone[Any]) -> bool:

@@ -1,0 +1,50 @@
+"""Digests of the views of seeded random matches: ``uv run python tests/view_digests.py`` rewrites
+``tests/data/view_digests.json`` (only when a view's layout changes on purpose)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from pathlib import Path
+
+import tablecards
+from tablecards import Match
+
+FIXTURE = Path(__file__).with_name("data") / "view_digests.json"
+SEEDS = (0, 1, 2)
+
+
+def digest(name: str, players: int, seed: int) -> str:
+    """SHA-256 of every seat's and a spectator's view JSON after every action of one match."""
+    match = Match(tablecards.load_game(name), players, seed)
+    rng = random.Random(seed)
+    hasher = hashlib.sha256()
+
+    def views() -> None:
+        for seat in (None, *range(players)):
+            hasher.update(json.dumps(match.view(seat), sort_keys=True).encode())
+
+    views()
+    while not match.is_over:
+        seat = match.to_act[rng.randrange(len(match.to_act))]
+        legal = match.legal_actions(seat)
+        match.apply(seat, legal[rng.randrange(len(legal))])
+        views()
+    return hasher.hexdigest()
+
+
+def all_digests() -> dict[str, str]:
+    """The digest of every installed game, player count and seed."""
+    out = {}
+    registry = tablecards.registry()
+    for name in sorted(registry.games):
+        game = registry.load_game(name)
+        for players in range(game.min_players, game.max_players + 1):
+            for seed in SEEDS:
+                out[f"{name}/{players}/{seed}"] = digest(name, players, seed)
+    return out
+
+
+if __name__ == "__main__":
+    FIXTURE.write_text(json.dumps(all_digests(), indent=1, sort_keys=True) + "\n")
