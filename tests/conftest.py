@@ -6,9 +6,12 @@ import pytest
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """``--tablecards-rl-matches N`` and ``--tablecards-schema-matches N``: how many seeded
-    matches per game the slow property tests play (small defaults; the issues' full checks
-    are 1000)."""
+    """Sizes of the slow checks: small defaults for every run, a flag each for the full check.
+
+    ``--tablecards-rl-matches N`` and ``--tablecards-schema-matches N``: seeded matches per game
+    (the issues' full checks are 1000); ``--tablecards-thread-seconds S``: how long the threads
+    stress test runs (the issue's full check is 30).
+    """
     parser.addoption(
         "--tablecards-rl-matches",
         type=int,
@@ -24,4 +27,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="N",
         help="seeded matches per game whose every view (each seat and the spectator, at every "
         "moment) is validated against tablecards.view_schema() (the issue's full check is 1000)",
+    )
+    parser.addoption(
+        "--tablecards-thread-seconds",
+        type=float,
+        default=5.0,
+        metavar="S",
+        help="how long four threads create matches with observers (the issue's full check is 30)",
     )
