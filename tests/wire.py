@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import subprocess
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
+import websockets
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -178,3 +180,36 @@ def server_process(db: str | Path) -> Iterator[tuple[subprocess.Popen[str], str]
 
 def ws(url: str, match: str) -> str:
     return url.replace("http://", "ws://") + f"/matches/{match}/ws"
+
+
+async def race(racers: list[tuple[str, str]], moves: int) -> list[dict[str, Any]]:
+    """Open one socket per ``(url, token)``, wait for all to be ready, then all call Stop! at
+    once; return each socket's outcome: its error, ``{"type": "won"}`` or ``"nothing"``."""
+    sockets = []
+    for url, token in racers:
+        conn = await websockets.connect(url, proxy=None)
+        await conn.send(json.dumps({"type": "hello", "token": token}))
+        while json.loads(await conn.recv())["type"] != "state":
+            pass
+        sockets.append(conn)
+    message = json.dumps({"type": "act", "act": {"type": "CallStop"}, "after": moves})
+    await asyncio.gather(*(conn.send(message) for conn in sockets))
+
+    async def answer(conn: Any) -> dict[str, Any]:
+        # Every socket sees the new state; the losers also get an error, the winner none.
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 3
+        seen = False
+        while loop.time() < deadline:
+            try:
+                reply = json.loads(await asyncio.wait_for(conn.recv(), deadline - loop.time()))
+            except asyncio.TimeoutError:
+                break
+            if reply["type"] == "error":
+                return dict(reply)
+            seen = seen or (reply["type"] == "state" and reply["moves"] == moves + 1)
+        return {"type": "won" if seen else "nothing"}
+
+    replies = list(await asyncio.gather(*(answer(conn) for conn in sockets)))
+    await asyncio.gather(*(conn.close() for conn in sockets))
+    return replies

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import websockets
-from wire import LiveServer, Player, get, live, post
+from wire import LiveServer, Player, get, live, post, race
 
 from tablecards import Visibility
 
@@ -196,7 +196,7 @@ def test_twenty_racing_clients_make_one_winner_and_nineteen_too_late(server: Liv
     open_seats = callers()
     moves = table.match.moves
     answers = asyncio.run(
-        race(url, [tokens[open_seats[i % len(open_seats)]] for i in range(20)], moves)
+        race([(url, tokens[open_seats[i % len(open_seats)]]) for i in range(20)], moves)
     )
     winners = [a for a in answers if a["type"] == "won"]
     late = [a for a in answers if a["type"] == "error"]
@@ -211,38 +211,6 @@ def json_of(action: Any) -> dict[str, Any]:
     from tablecards import action_to_json
 
     return action_to_json(action)
-
-
-async def race(url: str, tokens: list[str], moves: int) -> list[dict[str, Any]]:
-    """Open one socket per token, wait for all to be ready, then all call Stop! at once."""
-    sockets = []
-    for token in tokens:
-        ws = await websockets.connect(url, proxy=None)
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        while json.loads(await ws.recv())["type"] != "state":
-            pass
-        sockets.append(ws)
-    message = json.dumps({"type": "act", "act": {"type": "CallStop"}, "after": moves})
-    await asyncio.gather(*(ws.send(message) for ws in sockets))
-
-    async def answer(ws: Any) -> dict[str, Any]:
-        # Every socket sees the new state; the losers also get an error, the winner none.
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + 3
-        seen = False
-        while loop.time() < deadline:
-            try:
-                reply = json.loads(await asyncio.wait_for(ws.recv(), deadline - loop.time()))
-            except asyncio.TimeoutError:
-                break
-            if reply["type"] == "error":
-                return dict(reply)
-            seen = seen or (reply["type"] == "state" and reply["moves"] == moves + 1)
-        return {"type": "won" if seen else "nothing"}
-
-    replies = list(await asyncio.gather(*(answer(ws) for ws in sockets)))
-    await asyncio.gather(*(ws.close() for ws in sockets))
-    return replies
 
 
 def test_the_lobby_never_shows_a_seed(server: LiveServer) -> None:

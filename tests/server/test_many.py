@@ -19,9 +19,8 @@ from typing import Any
 
 import psycopg
 import pytest
-import websockets
 from pgcluster import Cluster
-from wire import Player, post, server_process, ws
+from wire import Player, post, race, server_process, ws
 
 from tablecards.server._pgstore import MIGRATIONS, PostgresStore
 
@@ -230,35 +229,3 @@ def step(clients: dict[int, Player], rng: random.Random, *, wait: bool) -> None:
     if wait:
         for client in clients.values():
             client.until_moves(moves + 1)
-
-
-async def race(racers: list[tuple[str, str]], moves: int) -> list[dict[str, Any]]:
-    """Open one socket per ``(url, token)``, wait for all to be ready, then all call Stop!."""
-    sockets = []
-    for url, token in racers:
-        socket = await websockets.connect(url, proxy=None)
-        await socket.send(json.dumps({"type": "hello", "token": token}))
-        while json.loads(await socket.recv())["type"] != "state":
-            pass
-        sockets.append(socket)
-    message = json.dumps({"type": "act", "act": {"type": "CallStop"}, "after": moves})
-    await asyncio.gather(*(socket.send(message) for socket in sockets))
-
-    async def answer(socket: Any) -> dict[str, Any]:
-        # Every socket sees the new state; the losers also get an error, the winner none.
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + 3
-        seen = False
-        while loop.time() < deadline:
-            try:
-                reply = json.loads(await asyncio.wait_for(socket.recv(), deadline - loop.time()))
-            except asyncio.TimeoutError:
-                break
-            if reply["type"] == "error":
-                return dict(reply)
-            seen = seen or (reply["type"] == "state" and reply["moves"] == moves + 1)
-        return {"type": "won" if seen else "nothing"}
-
-    replies = list(await asyncio.gather(*(answer(socket) for socket in sockets)))
-    await asyncio.gather(*(socket.close() for socket in sockets))
-    return replies
