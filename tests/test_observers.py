@@ -90,3 +90,20 @@ def test_a_wrapper_observer_still_works_through_pluggy() -> None:
     seen: list[tuple[str, str]] = []
     play([Log("a", seen), wrapper])
     assert wrapper.calls == len([kind for _, kind in seen if kind != "applied"]) > 0
+
+
+def test_a_card_movement_reports_the_same_event_as_its_constructor_builds() -> None:
+    """The engine builds ``CardsMoved`` without attrs' ``__init__``: the event must still be an
+    ordinary one (equal, same hash and repr, frozen, redacted alike)."""
+    recorder = tablecards.EventRecorder()
+    Match(tablecards.load_game("hit"), 3, seed=4, observers=[recorder])
+    moved = [event for event in recorder.events if type(event) is tablecards.CardsMoved]
+    assert moved, "setting up Hit! draws a card"
+    for event in moved:
+        built = tablecards.CardsMoved(event.src, event.dst, event.count, event.cards, to=event.to)
+        assert event == built
+        assert hash(event) == hash(built)
+        assert repr(event) == repr(built)
+        assert event.redacted() == built.redacted()
+        with pytest.raises(AttributeError):
+            event.count = 0  # type: ignore[misc]

@@ -9,7 +9,7 @@ tuple of zones, or a flat ``list``/``dict``/``set`` of immutable values.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -139,7 +139,20 @@ class State:
     def _moved(sink: list[Event], src: Zone[Any], dst: Zone[Any], cards: tuple[Card, ...]) -> None:
         # The cards are seen by whoever may see either end: a card drawn into a hand is seen by
         # its owner, a card played from a hand to the table by everyone.
-        sink.append(CardsMoved(src.name, dst.name, len(cards), cards, to=_seen_by(src, dst)))
+        # _seen_by's public case and CardsMoved's construction inlined: this runs for every
+        # card movement of an observed match, and builds the same event as CardsMoved(...).
+        shown, hidden = src.visibility, dst.visibility
+        if shown is _PUBLIC or hidden is _PUBLIC or shown is _KNOWN or hidden is _KNOWN:
+            to = None  # as _seen_by() says, without building its cache key
+        else:
+            to = _seen_by(src, dst)
+        event = _NEW(CardsMoved)
+        _SET_TO(event, to)
+        _SET_SRC(event, src.name)
+        _SET_DST(event, dst.name)
+        _SET_COUNT(event, len(cards))
+        _SET_CARDS(event, cards)
+        sink.append(event)
 
     # -- inspection ---------------------------------------------------------------------------
 
@@ -221,6 +234,15 @@ def _seen_by(src: Zone[Any], dst: Zone[Any]) -> frozenset[int] | None:
 
 
 _SEEN_BY: dict[tuple[int, int | None, int, int | None], frozenset[int] | None] = {}
+_PUBLIC: Final = Visibility.PUBLIC
+_KNOWN: Final = Visibility.KNOWN
+
+# CardsMoved's slots, set directly: attrs' __init__ of a frozen class sets each field through
+# object.__setattr__ and costs about twice as much, once per card movement of an observed match.
+_NEW = object.__new__
+_SET_TO, _SET_SRC, _SET_DST, _SET_COUNT, _SET_CARDS = (
+    getattr(CardsMoved, name).__set__ for name in ("to", "src", "dst", "count", "cards")
+)
 
 
 def _public(zone: Zone[Any]) -> bool:

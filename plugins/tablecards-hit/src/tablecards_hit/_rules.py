@@ -27,11 +27,25 @@ class Stole(Event):
     count: int
 
 
+def turn_started(seat: int, round: int) -> TurnStarted:
+    """The event of ``seat``'s turn in ``round``, shared: events are frozen values, and an
+    observed match starts a turn every few actions (building one costs as much as the rest of
+    the turn's bookkeeping)."""
+    key = (seat, round)
+    event = _TURNS.get(key)
+    if event is None:
+        event = _TURNS[key] = TurnStarted(seat, round)
+    return event
+
+
+_TURNS: dict[tuple[int, int], TurnStarted] = {}
+
+
 def start_turn(state: HitState, seat: int) -> None:
     """HIT-04, HIT-05: bank the face-up row, then draw (the turn *is* drawing)."""
     state.current = seat
     if state.sink is not None:
-        state.emit(TurnStarted(seat, state.round))
+        state.emit(turn_started(seat, state.round))
     bank_face_up_cards(state, seat)
     draw_card(state)
 
