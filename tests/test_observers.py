@@ -107,3 +107,22 @@ def test_a_card_movement_reports_the_same_event_as_its_constructor_builds() -> N
         assert event.redacted() == built.redacted()
         with pytest.raises(AttributeError):
             event.count = 0  # type: ignore[misc]
+
+
+def test_shared_draw_events_keep_each_zones_visibility() -> None:
+    """Draw events are shared between matches: a card drawn between zones of the same names
+    but other visibilities must still report who may see it (nothing leaks through the
+    sharing)."""
+    card = tablecards.Card(1)
+    seen = []
+    for visibility in (tablecards.Visibility.OWNER, tablecards.Visibility.PUBLIC):
+        state = tablecards.State(players=2, rng=tablecards.MatchRandom(seed=1))
+        deck = tablecards.Zone("deck", tablecards.Visibility.HIDDEN, cards=[card])
+        hand: tablecards.Zone[tablecards.Card] = tablecards.Zone("hand:0", visibility, owner=0)
+        state.sink = []
+        state.draw(deck, hand)
+        (event,) = state.sink
+        seen.append((event.seen_by(1), event.seen_by(0)))
+    assert seen[0][0] == tablecards.CardsMoved("deck", "hand:0", 1)
+    assert seen[0][1] == tablecards.CardsMoved("deck", "hand:0", 1, (card,), to=frozenset({0}))
+    assert seen[1][0] == seen[1][1] == tablecards.CardsMoved("deck", "hand:0", 1, (card,))

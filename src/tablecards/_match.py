@@ -434,9 +434,11 @@ class Match:
             move = len(self._log)
             recorded.extend((move, event) for event in events)
         hooks = self._hooks
-        if hooks is not None and hooks.event is not None:
-            for event in events:
-                hooks.event(match=self, event=event)
+        if hooks is not None:
+            hook = hooks.event
+            if hook is not None:
+                for event in events:
+                    hook(match=self, event=event)
 
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions by replaying the log without them.

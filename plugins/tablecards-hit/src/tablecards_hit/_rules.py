@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 import attrs
 
 from tablecards import Event, RoundEnded, TurnStarted
 from tablecards_hit._state import HitCard, HitState, Phase
+
+E = TypeVar("E", bound=Event)
 
 
 @attrs.frozen(slots=True)
@@ -27,25 +31,26 @@ class Stole(Event):
     count: int
 
 
-def turn_started(seat: int, round: int) -> TurnStarted:
-    """The event of ``seat``'s turn in ``round``, shared: events are frozen values, and an
-    observed match starts a turn every few actions (building one costs as much as the rest of
-    the turn's bookkeeping)."""
-    key = (seat, round)
-    event = _TURNS.get(key)
+def shared(kind: type[E], *fields: Any) -> E:
+    """The event ``kind(*fields)``, one object per distinct value: events are frozen values,
+    and an observed match reports a turn, a steal or a bust every few actions, whose few
+    possible values recur (building one costs as much as the rest of the step's bookkeeping)."""
+    key = (kind, *fields)
+    event = _SHARED.get(key)
     if event is None:
-        event = _TURNS[key] = TurnStarted(seat, round)
-    return event
+        event = _SHARED[key] = kind(*fields)
+    return event  # type: ignore[return-value]  # _SHARED maps (kind, ...) to a kind
 
 
-_TURNS: dict[tuple[int, int], TurnStarted] = {}
+# Seats, values, victims and counts are few, and rounds as many as the options ask for.
+_SHARED: dict[tuple[Any, ...], Event] = {}
 
 
 def start_turn(state: HitState, seat: int) -> None:
     """HIT-04, HIT-05: bank the face-up row, then draw (the turn *is* drawing)."""
     state.current = seat
     if state.sink is not None:
-        state.emit(turn_started(seat, state.round))
+        state.emit(shared(TurnStarted, seat, state.round))
     bank_face_up_cards(state, seat)
     draw_card(state)
 
@@ -83,7 +88,7 @@ def bust(state: HitState, seat: int, card: HitCard) -> None:
     """HIT-06, HIT-10: the drawn card and your whole face-up row go to the box; your turn ends."""
     row = state.rows[seat]
     if state.sink is not None:
-        state.emit(Busted(seat, card.value, len(row.cards) + 1))
+        state.emit(shared(Busted, seat, card.value, len(row.cards) + 1))
     state.move((card,), state.deck, state.box)
     state.move_all(row, state.box)
     if state.deck.cards:
@@ -117,7 +122,7 @@ def steal_cards(state: HitState, seat: int) -> None:
             victims.append(other)
             count += len(taken)
     if state.sink is not None:
-        state.emit(Stole(seat, value, tuple(victims), count))
+        state.emit(shared(Stole, seat, value, tuple(victims), count))
 
 
 def after_steal_choice(state: HitState) -> None:
