@@ -97,13 +97,15 @@ class Hit(Game[HitState]):
 
     def why_illegal(self, state: HitState, seat: int, action: Action) -> Illegal | None:
         """Explains with the rule which decision the current player faces."""
+        # By type: the actions have no fields, and comparing attrs instances is Python code.
+        kind = type(action)
         if state.phase is _STEAL_PHASE:
-            if action in _STEAL_CHOICES:
+            if kind is Steal or kind is NoSteal:
                 return None
             return Illegal(
                 f"first decide whether to steal the opponents' face-up {state.offer}s", "HIT-08"
             )
-        if action in _GO_ON_CHOICES:
+        if kind is DrawAgain or kind is EndTurn:
             return None
         return Illegal("there is nothing to steal: choose to draw again or end the turn", "HIT-09")
 
@@ -134,7 +136,7 @@ class Hit(Game[HitState]):
         return {
             "current": state.current,
             "phase": state.phase.value,
-            "offer": state.offer if state.phase is Phase.STEAL else None,
+            "offer": state.offer if state.phase is _STEAL_PHASE else None,
             "round": state.round,
             "rounds": state.rounds,
             "scores": list(self.scores(state)),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -10,6 +10,12 @@ from tablecards import Event, RoundEnded, TurnStarted
 from tablecards_hit._state import HitCard, HitState, Phase
 
 E = TypeVar("E", bound=Event)
+
+# The phases as module constants: an enum member looked up through its class costs a descriptor
+# call, and every draw sets a phase.
+_STEAL: Final = Phase.STEAL
+_GO_ON: Final = Phase.GO_ON
+_OVER: Final = Phase.OVER
 
 
 @attrs.frozen(slots=True)
@@ -75,12 +81,12 @@ def draw_card(state: HitState) -> None:
     state.draw(state.deck, row)
     if stealable_from(state, seat, value):
         state.offer = value
-        state.phase = Phase.STEAL
+        state.phase = _STEAL
         state.to_act = (seat,)
     elif not state.deck.cards:
         end_round(state)  # HIT-11: the last card is resolved, then the game ends at once
     else:
-        state.phase = Phase.GO_ON
+        state.phase = _GO_ON
         state.to_act = (seat,)
 
 
@@ -89,7 +95,7 @@ def bust(state: HitState, seat: int, card: HitCard) -> None:
     row = state.rows[seat]
     if state.sink is not None:
         state.emit(shared(Busted, seat, card.value, len(row.cards) + 1))
-    state.move((card,), state.deck, state.box)
+    state.draw(state.deck, state.box)  # the drawn card is still the deck's top
     state.move_all(row, state.box)
     if state.deck.cards:
         start_turn(state, (seat + 1) % state.players)
@@ -128,7 +134,7 @@ def steal_cards(state: HitState, seat: int) -> None:
 def after_steal_choice(state: HitState) -> None:
     """HIT-09, HIT-11: go on or stop, unless that was the deck's last card."""
     if state.deck.cards:
-        state.phase = Phase.GO_ON
+        state.phase = _GO_ON
     else:
         end_round(state)
 
@@ -149,7 +155,7 @@ def end_round(state: HitState) -> None:
     if state.round < state.rounds:
         start_next_round(state)
     else:
-        state.phase = Phase.OVER
+        state.phase = _OVER
         state.to_act = ()
         state.over = True
 
