@@ -89,6 +89,7 @@ class Match:
         "_events",
         "_game",
         "_hooks",
+        "_legal",
         "_limit",
         "_log",
         "_players",
@@ -119,6 +120,7 @@ class Match:
         # Bound once: apply() is the hot path of every simulation.
         self._why = game.why_illegal
         self._apply = game.apply
+        self._legal = game.legal_actions
         # (move, event) pairs, once someone asked for events_for(); None until then.
         self._events: list[tuple[int, Event]] | None = None
         self._hooks = _hooks_of(observers)
@@ -210,7 +212,7 @@ class Match:
         """
         state = self._state
         if type(seat) is int and seat in state.to_act:
-            return () if self._truncated else self._game.legal_actions(state, seat)
+            return () if self._truncated else self._legal(state, seat)
         seat = self._seat(seat)
         if self._truncated or seat not in state.to_act:
             return ()
@@ -484,6 +486,7 @@ class Match:
         new._truncated = self._truncated
         new._checks = self._checks
         new._why = self._why
+        new._legal = self._legal
         new._apply = self._apply
         new._events = None
         new._hooks = None
