@@ -155,7 +155,11 @@ def shown_cards(zone: Zone[Any]) -> list[dict[str, Any]]:
         # Lists compare element by element, by identity first: an unchanged zone costs a pass
         # over its cards, no hashing.
         seen = zone._seen = (list(cards), [_card_json(card) for card in cards])
-    return [entry.copy() for entry in seen[1]]
+    return list(map(_COPY, seen[1]))
+
+
+# Each view hands out its own card dicts (a caller may change one); map() copies them in C.
+_COPY: Final = dict.copy
 
 
 def zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str, dict[str, Any]]:
@@ -163,10 +167,15 @@ def zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str, dict[s
     out: dict[str, dict[str, Any]] = {}
     for zone in zones:
         visibility = zone.visibility
+        cards = zone.cards
         if visibility is _HIDDEN or (visibility is _OWNER and (seat is None or seat != zone.owner)):
-            out[zone.name] = {"count": len(zone.cards)}
-        elif zone.cards:
-            out[zone.name] = {"count": len(zone.cards), "cards": shown_cards(zone)}
+            out[zone.name] = {"count": len(cards)}
+        elif cards:
+            # shown_cards(), inlined: a view renders every zone.
+            seen = zone._seen
+            if seen is None or seen[0] != cards:
+                seen = zone._seen = (list(cards), [_card_json(card) for card in cards])
+            out[zone.name] = {"count": len(cards), "cards": list(map(_COPY, seen[1]))}
         else:
             out[zone.name] = {"count": 0, "cards": []}
     return out

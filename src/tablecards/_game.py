@@ -19,7 +19,7 @@ from tablecards._events import Event
 from tablecards._fields import read_action
 from tablecards._random import MatchRandom
 from tablecards._serial import action_to_json
-from tablecards._state import State
+from tablecards._state import State, zone_list
 
 __all__ = ["RESERVED_VIEW_KEYS", "Game", "NoOptions", "Result", "seat_option"]
 
@@ -564,7 +564,7 @@ class Game(Generic[S]):
             "players": state.players,
             "to_act": list(state.to_act),
             "over": state.over,
-            "zones": zone_views(state.zones(), seat),
+            "zones": zone_views(zone_list(state), seat),
         }
         extra = self.view_extra(state, seat)
         if not RESERVED_VIEW_KEYS.isdisjoint(extra):

@@ -8,7 +8,9 @@ tuple of zones, or a flat ``list``/``dict``/``set`` of immutable values.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import functools
+import operator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -17,7 +19,7 @@ from tablecards._cards import Card, Visibility, Zone
 from tablecards._events import CardsMoved, Event, Shuffled
 from tablecards._random import MatchRandom
 
-__all__ = ["State"]
+__all__ = ["State", "zone_list"]
 
 C = TypeVar("C", bound=Card)
 
@@ -171,21 +173,7 @@ class State:
 
     def zones(self) -> Iterator[Zone[Any]]:
         """Every zone of the state, in field order (zones inside tuples in their order)."""
-        cls = type(self)
-        names = _ZONE_FIELDS.get(cls)
-        if names is None:
-            # Fields that hold a zone or a tuple (of zones, possibly): the others never do.
-            names = _ZONE_FIELDS[cls] = tuple(
-                f.name
-                for f in attrs.fields(cls)
-                if isinstance(getattr(self, f.name), (Zone, tuple))
-            )
-        for name in names:
-            value = getattr(self, name)
-            if type(value) is Zone:
-                yield value
-            elif type(value) is tuple and value and type(value[0]) is Zone:
-                yield from value
+        return iter(zone_list(self))
 
     def zone(self, name: str) -> Zone[Any]:
         """The zone called ``name``.
@@ -223,7 +211,40 @@ class State:
 # Field names per state class, computed once: clone() is on the hot path of search bots, and
 # zones() on that of views and conservation checks.
 _FIELD_NAMES: dict[type[State], tuple[str, ...]] = {}
-_ZONE_FIELDS: dict[type[State], tuple[str, ...]] = {}
+# Per state class, a getter of the fields that may hold zones (all of them in one C call).
+_ZONE_GETTERS: dict[type[State], Callable[[State], tuple[Any, ...]]] = {}
+
+
+def zone_list(state: State) -> list[Zone[Any]]:
+    """:meth:`State.zones` as a list (a view lists every zone after every action)."""
+    getter = _ZONE_GETTERS.get(type(state))
+    if getter is None:
+        getter = _zone_getter(state)
+    out: list[Zone[Any]] = []
+    for value in getter(state):
+        if type(value) is Zone:
+            out.append(value)
+        elif type(value) is tuple and value and type(value[0]) is Zone:
+            out.extend(value)
+    return out
+
+
+def _zone_getter(state: State) -> Callable[[State], tuple[Any, ...]]:
+    cls = type(state)
+    # Fields that hold a zone or a tuple (of zones, possibly): the others never do.
+    names = [f.name for f in attrs.fields(cls) if isinstance(getattr(state, f.name), (Zone, tuple))]
+    getter: Callable[[State], tuple[Any, ...]]
+    if len(names) > 1:
+        getter = operator.attrgetter(*names)
+    else:
+        # attrgetter of one name returns the value itself, not a 1-tuple.
+        getter = functools.partial(_fields_of, names=tuple(names))
+    _ZONE_GETTERS[cls] = getter
+    return getter
+
+
+def _fields_of(state: State, names: tuple[str, ...]) -> tuple[Any, ...]:
+    return tuple(getattr(state, name) for name in names)
 
 
 def _seen_by(src: Zone[Any], dst: Zone[Any]) -> frozenset[int] | None:

@@ -207,8 +207,9 @@ class ExHopp(Game[ExHoppState]):
                 exchange["your_card"] = state.returned
         return {
             "current": state.current,
-            "phase": state.phase.value,
-            "colours": [colour.value for colour in state.colours],
+            # _value_, the plain attribute behind an enum's .value property (a slower lookup).
+            "phase": state.phase._value_,
+            "colours": [colour._value_ for colour in state.colours],
             "scores": list(_rules.final_scores(state)),
             "exchange": exchange,
         }

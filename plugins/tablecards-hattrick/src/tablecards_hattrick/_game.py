@@ -160,8 +160,10 @@ class Hattrick(Game[HattrickState]):
         if state.over:
             return state.totals
         return tuple(
-            total + score
-            for total, score in zip(state.totals, _rules.round_scores(state), strict=True)
+            [
+                total + score
+                for total, score in zip(state.totals, _rules.round_scores(state), strict=True)
+            ]
         )
 
     def rounds_played(self, state: HattrickState) -> int:

@@ -170,14 +170,21 @@ def round_is_over(state: HattrickState) -> bool:
 
 def seat_score(state: HattrickState, seat: int) -> int:
     """HAT-09: +1 per card of the colour won most, -1 per other won card, -2 per penalty card."""
+    won = state.won
     base = seat * 3
-    counts = [len(state.won[base + index].cards) for index in range(3)]
-    return 2 * max(counts) - sum(counts) - 2 * len(state.penalties[seat].cards)
+    # Three colours, named one by one: every view shows the scores.
+    first, second, third = (
+        len(won[base].cards),
+        len(won[base + 1].cards),
+        len(won[base + 2].cards),
+    )
+    most = max(first, second, third)
+    return 2 * most - first - second - third - 2 * len(state.penalties[seat].cards)
 
 
 def round_scores(state: HattrickState) -> tuple[int, ...]:
     """HAT-09: every seat's score for the round in play, from its won and penalty cards."""
-    return tuple(seat_score(state, seat) for seat in range(state.players))
+    return tuple([seat_score(state, seat) for seat in range(state.players)])
 
 
 def end_round(state: HattrickState) -> None:

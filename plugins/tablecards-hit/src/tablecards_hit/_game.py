@@ -125,7 +125,7 @@ class Hit(Game[HitState]):
         """HIT-13, HIT-14: finished rounds' totals plus the loots of the round in play."""
         if state.over:
             return state.totals
-        return tuple(t + s for t, s in zip(state.totals, _rules.round_scores(state), strict=True))
+        return tuple([t + s for t, s in zip(state.totals, _rules.round_scores(state), strict=True)])
 
     def rounds_played(self, state: HitState) -> int:
         """The number of the round in play (or the last round)."""
@@ -133,10 +133,12 @@ class Hit(Game[HitState]):
 
     def view_extra(self, state: HitState, seat: int | None) -> dict[str, Any]:
         """The decision in play, the round, and every seat's scores (all public in Hit!)."""
+        phase = state.phase
         return {
             "current": state.current,
-            "phase": state.phase.value,
-            "offer": state.offer if state.phase is _STEAL_PHASE else None,
+            # _value_, the plain attribute behind an enum's .value property (a slower lookup).
+            "phase": phase._value_,
+            "offer": state.offer if phase is _STEAL_PHASE else None,
             "round": state.round,
             "rounds": state.rounds,
             "scores": list(self.scores(state)),

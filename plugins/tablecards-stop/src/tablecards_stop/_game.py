@@ -152,7 +152,10 @@ class Stop(Game[StopState]):
     def scores(self, state: StopState) -> tuple[int, ...]:
         """Blue tokens; an eliminated player's tokens no longer count (STOP-09)."""
         return tuple(
-            0 if out else tokens for tokens, out in zip(state.tokens, state.eliminated, strict=True)
+            [
+                0 if out else tokens
+                for tokens, out in zip(state.tokens, state.eliminated, strict=True)
+            ]
         )
 
     def winners(self, state: StopState) -> tuple[int, ...]:
@@ -169,13 +172,24 @@ class Stop(Game[StopState]):
         """The public facts: phase, red token, tokens, eliminations, bids, who has passed since
         the last card was played (STOP-13) and the share-out."""
         bids: list[dict[str, int | None] | None] = []
+        totals = []  # each bid's total once, for "bids" and "highest" (highest_bid's max)
         for zone in state.bids:
             cards = zone.cards
+            total = _rules.bid_total(cards)
+            totals.append(total)
+            if not cards:
+                bids.append(None)
+                continue
             # During a share-out a bid may be down to its +1s: it has no value then.
-            value = next((card.value for card in cards if card.value != PLUS), None)
-            bids.append({"total": _rules.bid_total(cards), "value": value} if cards else None)
+            value = None
+            for card in cards:
+                if card.value != PLUS:
+                    value = card.value
+                    break
+            bids.append({"total": total, "value": value})
         return {
-            "phase": state.phase.value,
+            # _value_, the plain attribute behind an enum's .value property (a slower lookup).
+            "phase": state.phase._value_,
             "round": state.round,
             "red": state.red,
             "tokens": list(state.tokens),
@@ -186,7 +200,7 @@ class Stop(Game[StopState]):
             "caller": state.caller,
             "winner": state.winner,
             "bids": bids,
-            "highest": _rules.highest_bid(state),
+            "highest": max(totals),  # = _rules.highest_bid(state)
             "passed": list(state.passed),
             "bidders": list(state.bidders),
             "scores": list(self.scores(state)),
