@@ -165,17 +165,18 @@ _COPY: Final = dict.copy
 def zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str, dict[str, Any]]:
     """``{name: zone.view(seat)}`` for every zone, in one loop (a view's hottest part)."""
     out: dict[str, dict[str, Any]] = {}
+    hidden, owned, copy = _HIDDEN, _OWNER, _COPY  # locals: this loop runs for every zone
     for zone in zones:
         visibility = zone.visibility
         cards = zone.cards
-        if visibility is _HIDDEN or (visibility is _OWNER and (seat is None or seat != zone.owner)):
+        if visibility is hidden or (visibility is owned and (seat is None or seat != zone.owner)):
             out[zone.name] = {"count": len(cards)}
         elif cards:
             # shown_cards(), inlined: a view renders every zone.
             seen = zone._seen
             if seen is None or seen[0] != cards:
                 seen = zone._seen = (list(cards), [_card_json(card) for card in cards])
-            out[zone.name] = {"count": len(cards), "cards": list(map(_COPY, seen[1]))}
+            out[zone.name] = {"count": len(cards), "cards": list(map(copy, seen[1]))}
         else:
             out[zone.name] = {"count": 0, "cards": []}
     return out

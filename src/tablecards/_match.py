@@ -228,8 +228,8 @@ class Match:
             UnknownSeat: ``seat`` is neither a seat of the match nor ``None``.
             RulesError: the game's view uses one of the engine's reserved keys (a plugin bug).
         """
-        if seat is not None:
-            seat = self._seat(seat, spectator=True)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self._players):
+            seat = self._seat(seat, spectator=True)  # an int subclass becomes a plain int
         out = self._game.view(self._state, seat)
         out["moves"] = len(self._log)
         if self._truncated:
