@@ -120,8 +120,27 @@ class State:
         """
         card = src.cards.pop()
         dst.cards.append(card)
-        if self.sink is not None:
-            self._drawn(self.sink, src, dst, card)
+        sink = self.sink
+        if sink is None:
+            return card
+        # One card drawn: the commonest movement, whose event recurs (the same card drawn from
+        # the same zone to the same zone) across a simulation's matches. Events are frozen
+        # values, so equal ones are shared: a lookup costs half a construction. (Inlined: this
+        # runs for every draw of an observed match.)
+        shown, hidden = src.visibility, dst.visibility
+        if shown is _PUBLIC or hidden is _PUBLIC or shown is _KNOWN or hidden is _KNOWN:
+            to = None  # as _seen_by() says, without building its cache key
+        else:
+            to = _seen_by(src, dst)
+        # The card by identity (hashing a card's fields is slow Python code): the cached event
+        # holds the card, so no other object can take its id while the entry lives.
+        key = (id(card), src.name, dst.name, to)
+        event = _DRAWN.get(key)
+        if event is None:
+            if len(_DRAWN) >= _DRAWN_LIMIT:
+                _DRAWN.clear()  # games that make fresh cards per match must not grow it forever
+            event = _DRAWN[key] = _cards_moved(src.name, dst.name, (card,), to)
+        sink.append(event)
         return card
 
     def deal(self, src: Zone[C], dsts: Iterable[Zone[C]], count: int) -> None:
@@ -138,26 +157,6 @@ class State:
             self.sink.append(Shuffled(zone.name))
 
     @staticmethod
-    def _drawn(sink: list[Event], src: Zone[Any], dst: Zone[Any], card: Card) -> None:
-        # One card drawn: the commonest movement, whose event recurs (the same card drawn from
-        # the same zone to the same zone) across a simulation's matches. Events are frozen
-        # values, so equal ones are shared: a lookup costs half a construction.
-        shown, hidden = src.visibility, dst.visibility
-        if shown is _PUBLIC or hidden is _PUBLIC or shown is _KNOWN or hidden is _KNOWN:
-            to = None
-        else:
-            to = _seen_by(src, dst)
-        # The card by identity (hashing a card's fields is slow Python code): the cached event
-        # holds the card, so no other object can take its id while the entry lives.
-        key = (id(card), src.name, dst.name, to)
-        event = _DRAWN.get(key)
-        if event is None:
-            if len(_DRAWN) >= _DRAWN_LIMIT:
-                _DRAWN.clear()  # games that make fresh cards per match must not grow it forever
-            event = _DRAWN[key] = _cards_moved(src.name, dst.name, (card,), to)
-        sink.append(event)
-
-    @staticmethod
     def _moved(sink: list[Event], src: Zone[Any], dst: Zone[Any], cards: tuple[Card, ...]) -> None:
         # The cards are seen by whoever may see either end: a card drawn into a hand is seen by
         # its owner, a card played from a hand to the table by everyone.
@@ -167,7 +166,14 @@ class State:
             to = None  # as _seen_by() says, without building its cache key
         else:
             to = _seen_by(src, dst)
-        sink.append(_cards_moved(src.name, dst.name, cards, to))
+        # _cards_moved(), inlined.
+        event = _NEW(CardsMoved)
+        _SET_TO(event, to)
+        _SET_SRC(event, src.name)
+        _SET_DST(event, dst.name)
+        _SET_COUNT(event, len(cards))
+        _SET_CARDS(event, cards)
+        sink.append(event)
 
     # -- inspection ---------------------------------------------------------------------------
 
@@ -292,7 +298,7 @@ def _cards_moved(
     return event
 
 
-# The events of single-card draws, shared (see State._drawn); cleared when it reaches the limit.
+# The events of single-card draws, shared (see State.draw); cleared when it reaches the limit.
 _DRAWN: dict[tuple[int, str, str, frozenset[int] | None], CardsMoved] = {}
 _DRAWN_LIMIT: Final = 20_000
 

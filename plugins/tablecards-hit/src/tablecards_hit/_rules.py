@@ -53,11 +53,22 @@ def shared(kind: type[E], *fields: Any) -> E:
 _SHARED: dict[tuple[Any, ...], Event] = {}
 
 
+def turn_started(seat: int, round: int) -> TurnStarted:
+    """``shared(TurnStarted, seat, round)`` without its generic arguments: every turn has one."""
+    event = _TURNS.get((seat, round))
+    if event is None:
+        event = _TURNS[seat, round] = TurnStarted(seat, round)
+    return event
+
+
+_TURNS: dict[tuple[int, int], TurnStarted] = {}
+
+
 def start_turn(state: HitState, seat: int) -> None:
     """HIT-04, HIT-05: bank the face-up row, then draw (the turn *is* drawing)."""
     state.current = seat
     if state.sink is not None:
-        state.emit(shared(TurnStarted, seat, state.round))
+        state.emit(turn_started(seat, state.round))
     bank_face_up_cards(state, seat)
     draw_card(state)
 
