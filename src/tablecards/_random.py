@@ -37,8 +37,18 @@ class MatchRandom:
         return generator
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle ``items`` in place."""
-        self.derive().shuffle(items)
+        """Shuffle ``items`` in place: the permutation :meth:`random.Random.shuffle` gives."""
+        # random.Random.shuffle's own loop (Fisher-Yates, an index drawn below i + 1 from
+        # getrandbits, redrawn when too large), with its per-card method call inlined: twice as
+        # fast, and the same permutation (a test compares them), so saves keep replaying.
+        getrandbits = self.derive().getrandbits
+        for i in reversed(range(1, len(items))):
+            bound = i + 1
+            bits = bound.bit_length()
+            j = getrandbits(bits)
+            while j >= bound:
+                j = getrandbits(bits)
+            items[i], items[j] = items[j], items[i]
 
     def random(self) -> float:
         """A float in [0, 1)."""
