@@ -9,7 +9,7 @@ import pytest
 from tablecards import MatchRandom
 
 
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 60, 90, 128, 129])
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 60, 90, 128, 129, 600])
 def test_shuffle_gives_the_permutation_of_random_shuffle(size: int) -> None:
     """MatchRandom.shuffle inlines random.Random.shuffle's loop for speed: every seed and draw
     must still give the very permutation the standard shuffle gives, or every saved match and
