@@ -440,7 +440,7 @@ class Match:
             hook = hooks.event
             if hook is not None:
                 for event in events:
-                    hook(match=self, event=event)
+                    hook(self, event)  # positional: see Observers.event
 
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions by replaying the log without them.

@@ -5,9 +5,10 @@ from __future__ import annotations
 import contextlib
 import inspect
 import threading
+import types
 import weakref
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final
 
 import pluggy
 
@@ -58,9 +59,31 @@ class Observers:
         # The group keeps the observers alive exactly as long as a match holds this object.
         self.group = group
         self.started = hooks["tablecards_match_started"]
-        self.event = hooks["tablecards_match_event"]
+        # Called positionally, as event(match, event): the commonest call of an observed match.
+        self.event = _positional(hooks["tablecards_match_event"], MATCH_HOOKS[_EVENT_HOOK])
         self.applied = hooks["tablecards_action_applied"]
         self.ended = hooks["tablecards_match_ended"]
+
+
+_EVENT_HOOK: Final = "tablecards_match_event"
+
+
+def _positional(hook: Hook | None, expected: tuple[str, ...]) -> Hook | None:
+    """``hook`` as a call taking the hook's arguments by position, in ``expected``'s order.
+
+    A method that declares exactly those arguments, in that order, is called as it is (a call
+    by position costs less than one by keyword); pluggy's callers and the other adapters take
+    keywords, so they are wrapped.
+    """
+    if hook is None:
+        return None
+    if isinstance(hook, types.MethodType) and _declared(hook) == expected:
+        return hook
+
+    def call(*arguments: Any) -> object:
+        return hook(**dict(zip(expected, arguments, strict=True)))
+
+    return call
 
 
 def _implemented(caller: pluggy.HookCaller) -> pluggy.HookCaller | None:
