@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import operator
-from typing import Any, Final, TypeVar
+from typing import Final
 
 import attrs
 
-from tablecards import Event, RoundEnded, TurnStarted
+from tablecards import Event, RoundEnded
+from tablecards_hit._shared import shared, turn_started
 from tablecards_hit._state import HitCard, HitState, Phase
-
-E = TypeVar("E", bound=Event)
 
 # The phases as module constants: an enum member looked up through its class costs a descriptor
 # call, and every draw sets a phase.
@@ -36,32 +35,6 @@ class Stole(Event):
     value: int
     victims: tuple[int, ...]
     count: int
-
-
-def shared(kind: type[E], *fields: Any) -> E:
-    """The event ``kind(*fields)``, one object per distinct value: events are frozen values,
-    and an observed match reports a turn, a steal or a bust every few actions, whose few
-    possible values recur (building one costs as much as the rest of the step's bookkeeping)."""
-    key = (kind, *fields)
-    event = _SHARED.get(key)
-    if event is None:
-        event = _SHARED[key] = kind(*fields)
-    return event  # type: ignore[return-value]  # _SHARED maps (kind, ...) to a kind
-
-
-# Seats, values, victims and counts are few, and rounds as many as the options ask for.
-_SHARED: dict[tuple[Any, ...], Event] = {}
-
-
-def turn_started(seat: int, round: int) -> TurnStarted:
-    """``shared(TurnStarted, seat, round)`` without its generic arguments: every turn has one."""
-    event = _TURNS.get((seat, round))
-    if event is None:
-        event = _TURNS[seat, round] = TurnStarted(seat, round)
-    return event
-
-
-_TURNS: dict[tuple[int, int], TurnStarted] = {}
 
 
 def start_turn(state: HitState, seat: int) -> None:
