@@ -163,11 +163,16 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """The encoding of ``agent``'s view, and the mask of its legal catalogue entries."""
         match = self.match if self.match is not None else self._live()
         seat = self._seat_of[agent]
+        observation = self.encoder.encode(match.state, seat)
+        return {"observation": observation, "action_mask": self._mask(seat)}
+
+    def _mask(self, seat: int) -> npt.NDArray[np.int8]:
+        match = self.match if self.match is not None else self._live()
         mask = np.zeros(self._size, np.int8)
         legal = match.legal_actions(seat)
         if legal:
             mask[self.catalogue.indices(legal)] = 1
-        return {"observation": self.encoder.encode(match.state, seat), "action_mask": mask}
+        return mask
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Play catalogue entry ``action`` for the selected agent.
