@@ -97,7 +97,7 @@ def split_costs(game: tablecards.Game[Any], players: int, games: int) -> tuple[f
             encoded = clock()
             game.view_extra(match.state, seat)
             extras = clock()
-            env._mask(seat)
+            env._mask(match, seat)
             masked = clock()
             encode += encoded - start
             extra += extras - encoded
