@@ -168,7 +168,7 @@ def classic_envs() -> dict[str, Callable[[], Any]]:
     return found
 
 
-def report(say: Callable[[str], None], scale: float = 1.0, runs: int = 3) -> None:
+def report(say: Callable[[str], None], scale: float = 1.0, runs: int = 5) -> None:
     """Measure and ``say`` the section's Markdown lines."""
     import tablecards.rl
 
@@ -201,6 +201,7 @@ def report(say: Callable[[str], None], scale: float = 1.0, runs: int = 3) -> Non
     say("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     ratios: dict[str, float] = {}
     floors: dict[str, float] = {}
+    parts: dict[str, tuple[float, float, float]] = {}
     ours: list[float] = []
     for name in GAMES:
         game = tablecards.load_game(name)
@@ -232,6 +233,7 @@ def report(say: Callable[[str], None], scale: float = 1.0, runs: int = 3) -> Non
         )
         ratios[name] = env / bare
         floors[name] = floor / bare
+        parts[name] = (encoding, extra, bare)
         ours.append(env)
     classic = classic_envs()
     theirs: list[float] = []
@@ -258,13 +260,39 @@ def report(say: Callable[[str], None], scale: float = 1.0, runs: int = 3) -> Non
         f"- env/bare from {min(ratios.values()):.1f}x to {max(ratios.values()):.1f}x: the 3x "
         f"target is {'met for every game' if not over else 'not met for ' + ', '.join(over)}."
     )
-    beyond = [name for name, floor in floors.items() if floor > 3]
-    if beyond:
-        say(
-            f"- floor/bare above 3 ({', '.join(f'`{name}`' for name in beyond)}): even with a "
-            "generic encoding that cost nothing, the game's own `view_extra` (which the "
-            "observation must contain) and the AEC loop's fixed costs would exceed 3 bare steps."
+    beyond = [f"`{name}`" for name, floor in floors.items() if floor > 3]
+    within = [f"`{name}`" for name, floor in floors.items() if floor <= 3]
+    kept = [parts[name] for name, floor in floors.items() if floor <= 3] or list(parts.values())
+    generic = [(encoding - extra) * 1e6 for encoding, extra, _ in kept]
+    steps = [(encoding - extra) / bare for encoding, extra, bare in kept]
+    say(
+        f"- Why: floor/bare is {min(floors.values()):.1f}x to {max(floors.values()):.1f}x. "
+        + (
+            f"For {', '.join(beyond)} even a generic encoding that cost nothing would exceed "
+            "3 bare steps: the game's own `view_extra` (public numbers the observation must "
+            "contain) and the AEC loop's fixed costs alone take more. "
+            if beyond
+            else ""
         )
+        + (
+            f"For {', '.join(within)} the rest is the generic encoding itself (encoding minus "
+            f"view_extra: {min(generic):.0f}-{max(generic):.0f} µs per step), pure Python per "
+            "observation: every zone compared with what the seat was last shown (8 to 26 zones; "
+            "only changed zones have their card kinds counted again), the game's public "
+            "numbers checked and converted to float32, Stop's and Ex & Hopp's refinement "
+            "(`observation_features`), and the vector copied out. At a few tenths of a µs per "
+            f"zone and per number on this machine, that alone is {min(steps):.1f} to "
+            f"{max(steps):.1f} bare steps."
+            if within
+            else ""
+        )
+    )
+    say(
+        "- Tried and left out, each within about 1 µs of the simple per-zone loop in this "
+        "loop: change detection in C over all zones (`map`/`compress`), kind counts shared "
+        "between the seats, packing the public numbers with `struct`, rewriting only the "
+        "public numbers that changed since the seat's last observation."
+    )
     if theirs:
         say(
             f"- tablecards environments take {min(ours) * 1e6:.0f}-{max(ours) * 1e6:.0f} µs per "
