@@ -162,12 +162,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
     def _observe(self) -> Observation:
         match = self._match()
-        mask = np.zeros(len(self.catalogue), np.int8)
-        legal = match.legal_actions(self.seat)
-        if legal:
-            mask[self.catalogue.indices(legal)] = 1
         observation: npt.NDArray[np.float32] = self.encoder.encode(match.state, self.seat)
-        return {"observation": observation, "action_mask": mask}
+        return {"observation": observation, "action_mask": self._aec._mask(match, self.seat)}
 
     def step(
         self, action: int | np.integer[Any]
