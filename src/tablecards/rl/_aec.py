@@ -226,7 +226,8 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     def _finish(self, match: Match) -> None:
         """The match is over: every agent gets its reward and is done."""
         result = match.result
-        assert result is not None  # the match is over
+        if result is None:  # pragma: no cover - is_over guarantees a result
+            raise RuntimeError("match ended without a result")
         rewards = final_rewards(result, self.reward_scheme)
         self.rewards = {a: rewards[self._seat_of[a]] for a in self.agents}
         done = dict.fromkeys(self.agents, True)
