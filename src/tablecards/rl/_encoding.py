@@ -296,11 +296,14 @@ class ObservationEncoder:
         for key in self._lists:
             items = extra.get(key)
             if type(items) is list and len(items) == players:
-                values.extend(
-                    item if type(item) in numbers else 0.0 for item in items[seat:] + items[:seat]
-                )
+                mine = items[seat:] + items[:seat]
+                # Mostly numbers only: then no Python per item.
+                if numbers.issuperset(map(type, mine)):
+                    values += mine
+                else:
+                    values += [item if type(item) in numbers else 0.0 for item in mine]
             else:
-                values.extend([0.0] * players)
+                values += [0.0] * players
         # The seats to act (seat-relative), then the seat's own one-hot: right after the numbers.
         seats = [0.0] * (2 * players)
         for other in to_act:
