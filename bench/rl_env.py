@@ -184,6 +184,7 @@ def report(say: Callable[[str], None], scale: float = 1.0, runs: int = 5) -> Non
         "Per step: one action of a random player, through the bare `Match` API, and through "
         "the AEC loop of `tablecards.rl.env` (`last()` with the observation encoding and the "
         "mask, a masked random choice, `step`). Default seat counts; target: env <= 3x bare. "
+        "CPU time (`time.process_time`), medians of 5 rounds in which the measures take turns. "
         "The parts are measured in the loop itself, by difference: *encoding* is env minus the "
         "same loop with a constant observation vector, and *of which view_extra* env minus the "
         "loop with each seat's first `view_extra` remembered (the game's own public numbers, "
