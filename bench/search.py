@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import platform
 import random
 import statistics
@@ -43,10 +44,10 @@ def per_call(call: Callable[[], object], repeat: int) -> float:
     """Microseconds per call of ``call``."""
 
     def measure() -> float:
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(repeat):
             call()
-        return (time.perf_counter() - start) / repeat * 1e6
+        return (time.process_time() - start) / repeat * 1e6
 
     return median_of(measure)
 
@@ -56,11 +57,11 @@ def iterations_per_second(match: Match, seat: int, iterations: int) -> float:
     actions = match.legal_actions(seat)
 
     def measure() -> float:
-        bot = IsmctsBot(match.game, seat, iterations=iterations)
+        bot = IsmctsBot.for_game(match.game, seat, iterations=iterations)
         info = InformationSet(match, seat)
-        start = time.perf_counter()
+        start = time.process_time()
         bot.choose_in(info, actions, random.Random(1))
-        return bot.last_iterations / (time.perf_counter() - start)
+        return bot.last_iterations / (time.process_time() - start)
 
     return median_of(measure)
 
@@ -96,10 +97,13 @@ def _write(rows: list[tuple[str, int, float, float, float, float]], iterations: 
         HEADING,
         "",
         f"- date: {dt.date.today().isoformat()}; command: `uv run python bench/search.py "
-        f"--write` ({iterations} iterations per measured decision, medians of {RUNS} runs); "
+        f"--write` ({iterations} iterations per measured decision, CPU time, medians of {RUNS} "
+        f"runs); load average {os.getloadavg()[0]:.1f} at the end; "
         f"{platform.machine()}, Python {platform.python_version()}, machine shared with "
         "other work",
-        "- at the first decision of a match (seed 1), default ismcts settings",
+        "- at the first decision of a match (seed 1), with the registered ismcts bot's settings "
+        "for each game (`IsmctsBot.for_game`: Stop's opponent model and guided playouts, "
+        "Ex & Hopp's prior bot)",
         "",
         "| game | players | iterations/s | clone µs | determinise µs (x clone) "
         "| from an InformationSet µs (x clone) |",

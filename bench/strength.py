@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import tablecards
-from tablecards._ismcts import DEFAULT_ITERATIONS
+from tablecards import IsmctsBot
 
 HERE = Path(__file__).parent
 RESULTS = HERE / "strength.json"
@@ -74,6 +74,29 @@ def main() -> None:
     print(f"wrote {RESULTS.relative_to(HERE.parent)} and {PAGE.relative_to(HERE.parent)}")
 
 
+#: The bot's settings that change how it plays (recorded: results of other settings are dropped).
+SETTINGS = (
+    "iterations",
+    "exploration",
+    "reward",
+    "playout_rounds",
+    "playout_moves",
+    "score_weight",
+    "playout_bot",
+    "guided_moves",
+    "mast",
+    "opponent_bot",
+    "prior_bot",
+    "prior_share",
+)
+
+
+def settings(game: str) -> dict[str, Any]:
+    """The registered ``ismcts`` bot's settings for ``game`` (its ``search_options`` applied)."""
+    bot = IsmctsBot.for_game(tablecards.load_game(game), 0)
+    return {name: getattr(bot, name) for name in SETTINGS}
+
+
 def _run_chunk(done: dict[str, Any], game: str, start: int, count: int, args: Any) -> None:
     players = GAMES[game]
     bots = ["ismcts"] + ["heuristic"] * (players - 1)
@@ -92,7 +115,10 @@ def _run_chunk(done: dict[str, Any], game: str, start: int, count: int, args: An
         # a bot seed derived from the command's seed is fine here (never for untrusted bots).
         bot_seed=args.seed * 10_000 + start + 1,
     )
-    entry = done.setdefault(game, {"players": players, "games": 0, "wins": 0.0, "seconds": 0.0})
+    entry = done.setdefault(
+        game,
+        {"players": players, "games": 0, "wins": 0.0, "seconds": 0.0, "settings": settings(game)},
+    )
     entry["games"] += count
     entry["wins"] += report.by_bot[0].wins
     entry["seconds"] += time.perf_counter() - began
@@ -144,21 +170,28 @@ def _print(done: dict[str, Any], game: str) -> None:
 
 
 def _load() -> dict[str, Any]:
-    if RESULTS.exists():
-        data: dict[str, Any] = json.loads(RESULTS.read_text())
-        if data.get("iterations") == DEFAULT_ITERATIONS:
-            return dict(data["games"])
-    return {}
+    """The recorded results of each game whose bot settings are still today's."""
+    if not RESULTS.exists():
+        return {}
+    data: dict[str, Any] = json.loads(RESULTS.read_text())
+    return {
+        game: entry
+        for game, entry in data.get("games", {}).items()
+        if game in GAMES and entry.get("settings") == settings(game)
+    }
 
 
 def _save(done: dict[str, Any], args: Any) -> None:
     data = {
-        "iterations": DEFAULT_ITERATIONS,
         "seed": args.seed,
         "target_games": args.games,
         "workers": args.workers,
         "games": done,
     }
+    # Another run (--only other games) may have recorded its games meanwhile: keep them.
+    if RESULTS.exists():
+        data["games"] = {**_load(), **done}
+        done = data["games"]
     RESULTS.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     PAGE.write_text(_page(done, args))
 
@@ -167,8 +200,8 @@ def _page(done: dict[str, Any], args: Any) -> str:
     lines = [
         "# How strong is the search bot?",
         "",
-        "The `ismcts` bot (see {doc}`bots`) at its default budget, "
-        f"**{DEFAULT_ITERATIONS} iterations per decision**, plays each game in one seat against",
+        "The registered `ismcts` bot (see {doc}`bots`), with each game's own settings",
+        "(`IsmctsBot.for_game`, listed below), plays each game in one seat against",
         "the game's `heuristic` bot in every other seat. Seats are permuted",
         "(`simulate(..., permute_seats=True)`): ISMCTS sits in every seat, after every opponent,",
         "equally often. A bot exactly as strong as its opponents wins `1/N` of the matches",
@@ -194,6 +227,16 @@ def _page(done: dict[str, Any], args: Any) -> str:
             f"| {row['low']:.3f}-{row['high']:.3f} | {row['fair']:.3f} | {row['verdict']} "
             f"| {row['seconds_per_match']:.1f} |"
         )
+    generic = IsmctsBot()
+    lines += ["", "The bot's settings for each game (beyond the generic defaults):", ""]
+    for game in GAMES:
+        tuned = {
+            name: value
+            for name, value in settings(game).items()
+            if value != getattr(generic, name) or name == "iterations"
+        }
+        shown = ", ".join(f"`{name}={value!r}`" for name, value in tuned.items())
+        lines.append(f"- {game}: {shown}")
     short = [game for game in GAMES if game not in done or done[game]["games"] < args.games]
     if short:
         lines += [

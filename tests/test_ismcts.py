@@ -10,16 +10,32 @@ from click.testing import CliRunner
 
 import tablecards
 from tablecards import InformationSet, IsmctsBot, Match, RandomBot, SearchBot, TablecardsError
+from tablecards._ismcts import _margins
 from tablecards.cli import cli
 
 GAMES = [("hit", 3), ("stop", 4), ("exhopp", 4), ("hattrick", 4)]
 
 
-def test_ismcts_is_registered_for_every_installed_game() -> None:
+def test_ismcts_is_registered_for_every_installed_game_with_its_search_options() -> None:
     registry = tablecards.registry()
-    for game in tablecards.available_games():
-        assert registry.bot(game, "ismcts").factory is IsmctsBot
+    for name in tablecards.available_games():
+        game = tablecards.load_game(name)
+        bot = registry.bot(name, "ismcts").factory(game, 1)
+        assert isinstance(bot, IsmctsBot) and bot.seat == 1
+        for option, value in game.search_options().items():
+            assert getattr(bot, option) == value, (name, option)
     assert isinstance(IsmctsBot(), SearchBot)
+
+
+def test_for_game_takes_the_games_options_and_lets_the_caller_override_them() -> None:
+    class Tuned(type(tablecards.load_game("hit"))):  # type: ignore[misc]
+        def search_options(self) -> dict[str, object]:
+            return {"exploration": 0.3, "reward": "share"}
+
+    bot = IsmctsBot.for_game(Tuned(), 2, reward="gain")
+    assert (bot.seat, bot.exploration, bot.reward) == (2, 0.3, "gain")
+    with pytest.raises(TypeError):
+        IsmctsBot.for_game(Tuned(), 0, colour="red")
 
 
 @pytest.mark.parametrize(("name", "players"), GAMES)
@@ -70,11 +86,63 @@ def test_a_bare_view_is_refused_with_a_clear_error() -> None:
         IsmctsBot().choose(match.view(0), match.legal_actions(0), random.Random(0))
 
 
-def test_bad_budgets_are_refused() -> None:
+def test_bad_budgets_and_options_are_refused() -> None:
     with pytest.raises(ValueError, match="iterations"):
         IsmctsBot(iterations=0)
     with pytest.raises(ValueError, match="seconds"):
         IsmctsBot(seconds=0)
+    with pytest.raises(ValueError, match="reward must be one of gain, share"):
+        IsmctsBot(reward="wins")
+    with pytest.raises(ValueError, match="prior_share"):
+        IsmctsBot(prior_share=-1)
+
+
+def test_gain_scores_a_cut_playout_by_each_seats_gain_against_the_others() -> None:
+    """Seat 0 gained 3 while the others gained 1 each: a margin of 2; each of them -1."""
+    assert _margins([5, 3, 1], [2, 2, 0]) == [2.0, -1.0, -1.0]
+    assert _margins([4, 4], [4, 4]) == [0.0, 0.0]
+
+
+def test_a_prior_bot_decides_where_the_search_cannot_tell_and_never_when_its_share_is_0() -> None:
+    match = Match("exhopp", 4, seed=5)
+    heuristic = tablecards.registry().bot("exhopp", "heuristic").factory(match.game, 0)
+    followed = searched = 0
+    for _ in range(6):
+        seat = match.to_act[0]
+        actions = match.legal_actions(seat)
+        expected = heuristic.choose(match.view(seat), actions, random.Random(0))
+        ruled = IsmctsBot(match.game, seat, iterations=10, prior_bot="heuristic", prior_share=9)
+        chosen = ruled.choose_in(InformationSet(match, seat), actions, random.Random(1))
+        followed += chosen == expected or len(actions) == 1
+        plain = IsmctsBot(match.game, seat, iterations=10)
+        unweighted = IsmctsBot(match.game, seat, iterations=10, prior_bot="heuristic", prior_share=0)
+        info = InformationSet(match, seat)
+        searched += plain.choose_in(info, actions, random.Random(2)) == unweighted.choose_in(
+            info, actions, random.Random(2)
+        )
+        match.apply(seat, chosen)
+    assert followed == 6 and searched == 6
+
+
+def test_an_opponent_model_plays_the_other_seats_from_their_own_views(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import tablecards_stop._bots as stop_bots
+
+    asked: list[int] = []
+    choose = stop_bots.HeuristicBot.choose
+
+    def spy(self: stop_bots.HeuristicBot, view, actions, rng):  # type: ignore[no-untyped-def]
+        asked.append(view["seat"])
+        return choose(self, view, actions, rng)
+
+    monkeypatch.setattr(stop_bots.HeuristicBot, "choose", spy)
+    match = Match("stop", 4, seed=2)
+    seat = match.to_act[-1]
+    bot = IsmctsBot(match.game, seat, iterations=40, opponent_bot="heuristic")
+    action = tablecards.bot_choice(bot, match, seat, random.Random(1))
+    assert action in match.legal_actions(seat)
+    assert asked and seat not in asked and set(asked) <= set(range(4))
 
 
 def test_ismcts_decides_in_open_moments() -> None:

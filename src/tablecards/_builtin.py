@@ -16,6 +16,6 @@ def tablecards_register_bots(register: Callable[..., Any]) -> None:
     register("random", RandomBot, description="uniformly random legal actions")
     register(
         "ismcts",
-        IsmctsBot,
+        IsmctsBot.for_game,
         description=f"information-set Monte Carlo tree search, {DEFAULT_ITERATIONS} iterations",
     )

@@ -18,6 +18,7 @@ Two properties make a determinisation safe to hand to a bot:
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
 from collections.abc import Callable, Collection, Hashable, Iterable
@@ -100,10 +101,12 @@ def redeal(
                 continue
             key: Any = type(card) if back is None else back(card)
             places.setdefault(key, []).append((pile, index))
-    draw = rng.random
+    getrandbits = rng.getrandbits
     for slots in places.values():
-        pool: list[Any] = []
-        for slot in slots:
+        alone = len(slots) == 1 and type(slots[0]) is list
+        # A group that is one whole zone (a deck) is shuffled where it lies.
+        pool: list[Any] = slots[0] if alone else []
+        for slot in () if alone else slots:
             if type(slot) is list:
                 pool.extend(slot)
             else:
@@ -112,10 +115,16 @@ def redeal(
             continue
         if canonical:
             pool.sort(key=_BY_ID)
-        # Random sort keys: a C-speed shuffle (random.shuffle loops in Python).
-        keys = [draw() for _ in pool]
-        order = sorted(range(len(pool)), key=keys.__getitem__)
-        dealt = [pool[position] for position in order]
+        # Fisher-Yates with the bounds' bit lengths computed once per size and the method
+        # call of random.shuffle inlined: about twice as fast as random.shuffle.
+        dealt = pool
+        for i, bound, bits in _steps(len(pool)):
+            j = getrandbits(bits)
+            while j >= bound:
+                j = getrandbits(bits)
+            dealt[i], dealt[j] = dealt[j], dealt[i]
+        if alone:
+            continue
         at = 0
         for slot in slots:
             if type(slot) is list:
@@ -125,6 +134,12 @@ def redeal(
             else:
                 slot[0][slot[1]] = dealt[at]
                 at += 1
+
+
+@functools.lru_cache(maxsize=256)
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """Fisher-Yates's steps for ``size`` cards: the position, its bound and the bound's bits."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
 
 
 def determinise(match: Match, seat: int, rng: random.Random) -> Match:

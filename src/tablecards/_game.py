@@ -428,6 +428,18 @@ class Game(Generic[S]):
             back=back,
         )
 
+    def search_options(self) -> Mapping[str, Any]:
+        """How the engine's ``ismcts`` bot is tuned for this game (default: not at all).
+
+        Keyword arguments of :class:`~tablecards.IsmctsBot` that the registered ``ismcts`` bot
+        uses for this game (:meth:`IsmctsBot.for_game <tablecards.IsmctsBot.for_game>`): the
+        search stays the same generic algorithm, a game only says what suits it, for example
+        ``{"opponent_bot": "heuristic"}`` to let its own heuristic bot stand for the opponents
+        in the search, or ``{"prior_bot": "heuristic"}`` to let the search overrule that bot
+        only when it is clearly better. Bots named here must be registered for the game.
+        """
+        return {}
+
     def move_limit(self, players: int) -> int:
         """How many actions a match may take before the engine ends it as truncated."""
         return 10_000

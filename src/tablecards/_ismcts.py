@@ -41,6 +41,14 @@ DEFAULT_MAST: Final = 0.0
 #: Actions a playout may take before it is scored as it stands.
 DEFAULT_PLAYOUT_MOVES: Final = 100
 
+#: How a playout is scored: ``"gain"`` scores a playout cut short by each seat's gain since the
+#: decision against the others' (``"share"``: by the match as it stands).
+REWARDS: Final = ("gain", "share")
+DEFAULT_REWARD: Final = "gain"
+
+#: The part of a decision's iterations added to the visits of the prior bot's choice.
+DEFAULT_PRIOR_SHARE: Final = 0.2
+
 
 class _Node:
     """A node of the tree: the statistics of the action that leads to it."""
@@ -98,11 +106,19 @@ class IsmctsBot:
         playout_bot: str | None = None,
         guided_moves: int = 1000,
         mast: float = DEFAULT_MAST,
+        reward: str = DEFAULT_REWARD,
+        opponent_bot: str | None = None,
+        prior_bot: str | None = None,
+        prior_share: float = DEFAULT_PRIOR_SHARE,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
         if seconds is not None and seconds <= 0:
             raise ValueError(f"seconds must be positive, not {seconds}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if not prior_share >= 0:
+            raise ValueError(f"prior_share must not be negative, not {prior_share}")
         self.seat = seat
         self.iterations = iterations
         self.seconds = seconds
@@ -114,10 +130,31 @@ class IsmctsBot:
         self.guided_moves = guided_moves
         self._guides: list[Any] | None = None
         self.mast = mast
+        self.reward = reward
+        self.opponent_bot = opponent_bot
+        self._opponents: list[Any] | None = None
+        self.prior_bot = prior_bot
+        self.prior_share = prior_share
+        self._prior: Any = None
+        # "gain": the running mean of the largest margin of each cut playout, this decision.
+        self._scale_sum = 0.0
+        self._scale_count = 0
         # MAST: every action's total reward and count for whoever played it, this decision.
         self._values: dict[Action, list[float]] = {}
         #: Iterations run for the last decision (0 when the choice was forced).
         self.last_iterations = 0
+
+    @classmethod
+    def for_game(cls, game: Game[Any], seat: int = 0, **options: Any) -> IsmctsBot:
+        """The bot tuned for ``game``: its :meth:`Game.search_options
+        <tablecards.Game.search_options>`, then ``options`` over them (the registered
+        ``ismcts`` bot is ``IsmctsBot.for_game(game, seat)``).
+
+        Raises:
+            ValueError: an option is out of range.
+            TypeError: an option is unknown.
+        """
+        return cls(game, seat, **{**game.search_options(), **options})
 
     def choose(
         self, view: Mapping[str, Any], actions: Sequence[Action], rng: random.Random
@@ -142,6 +179,7 @@ class IsmctsBot:
             return actions[0]
         root = _Node()
         self._values = {}
+        self._scale_sum, self._scale_count = 0.0, 0
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -154,7 +192,28 @@ class IsmctsBot:
                 break
         self.last_iterations = done
         seat = self.seat
-        return max(actions, key=lambda a: _visits(root.children.get((seat, a))))
+        prior = self._prior_choice(info, actions, rng)
+        bonus = self.prior_share * done
+
+        def score(action: Action) -> float:
+            visits = _visits(root.children.get((seat, action)))
+            return visits + bonus if action == prior else visits
+
+        return max(actions, key=score)
+
+    def _prior_choice(
+        self, info: InformationSet, actions: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        if self.prior_bot is None:
+            return None
+        if self._prior is None:
+            from tablecards._plugins import registry
+
+            self._prior = (
+                registry().bot(info.game.name, self.prior_bot).factory(info.game, self.seat)
+            )
+        chosen: Action = self._prior.choose(info.view(), actions, rng)
+        return chosen
 
     # -- one iteration ----------------------------------------------------------------------
 
@@ -171,6 +230,8 @@ class IsmctsBot:
         apply = game.apply
         expanded = False
         trail: list[tuple[int, Action]] = []
+        before = game.scores(state) if self.reward == "gain" else None
+        opponents = self._opponents_for(game, state.players)
         while not state.over and moves < limit:
             to_act = state.to_act
             if node is root:
@@ -181,27 +242,23 @@ class IsmctsBot:
                 actor = to_act[rng.randrange(len(to_act))]
             legal = legal_of(state, actor)
             children = node.children
-            untried = []
-            for action in legal:
-                child = children.get((actor, action))
-                if child is None:
-                    untried.append(action)
-                else:
-                    child.avail += 1
-            if untried:
-                action = untried[rng.randrange(len(untried))]
-                child = children[actor, action] = _Node()
-                expanded = True
+            if opponents is not None and actor != seat:
+                # The opponents' model plays for them; their moves still branch the tree
+                # (the seat sees what they did), but never count as the iteration's expansion.
+                action = _modelled(game, state, actor, legal, moves, opponents[actor], rng)
+                child = children.get((actor, action)) or children.setdefault(
+                    (actor, action), _Node()
+                )
             else:
-                action, child = _ucb(children, actor, legal, c)
+                action, child, expanded = _select(children, actor, legal, c, rng)
+                path.append((actor, child))
             apply(state, actor, action)
             moves += 1
             trail.append((actor, action))
-            path.append((actor, child))
             node = child
             if expanded:
                 break
-        rewards = self._playout(game, state, moves, limit, rng, trail)
+        rewards = self._playout(game, state, moves, limit, rng, trail, before)
         for actor, visited in path:
             visited.visits += 1
             visited.reward += rewards[actor]
@@ -216,6 +273,7 @@ class IsmctsBot:
         limit: int,
         rng: random.Random,
         trail: list[tuple[int, Action]],
+        before: Sequence[float] | None = None,
     ) -> list[float]:
         legal_of = game.legal_actions
         apply = game.apply
@@ -251,7 +309,26 @@ class IsmctsBot:
             moves += 1
             if stop_round is not None and rounds_of(state) >= stop_round:
                 break
-        return _rewards(game, state, self.score_weight)
+        if before is None or state.over:
+            return _rewards(game, state, self.score_weight)
+        # "gain" on a playout cut short: what each seat gained since the decision, against the
+        # others' mean gain (a multi-round match is won by the sum of such margins), squashed
+        # into 0..1 on the scale of the margins this search has seen so far.
+        margins = _margins(game.scores(state), before)
+        self._scale_sum += max(map(abs, margins))
+        self._scale_count += 1
+        scale = self._scale_sum / self._scale_count or 1.0
+        return [0.5 + 0.5 * math.tanh(margin / scale) for margin in margins]
+
+    def _opponents_for(self, game: Game[Any], players: int) -> list[Any] | None:
+        if self.opponent_bot is None:
+            return None
+        if self._opponents is None or len(self._opponents) != players:
+            from tablecards._plugins import registry
+
+            factory = registry().bot(game.name, self.opponent_bot).factory
+            self._opponents = [factory(game, seat) for seat in range(players)]
+        return self._opponents
 
     def _guides_for(self, game: Game[Any], players: int) -> list[Any] | None:
         """The playout bots, one per seat (``None``: random playouts)."""
@@ -268,6 +345,29 @@ class IsmctsBot:
                 return None
             self._guides = [factory(game, seat) for seat in range(players)]
         return self._guides
+
+
+def _select(
+    children: dict[tuple[int, Action], _Node],
+    actor: int,
+    legal: Sequence[Action],
+    c: float,
+    rng: random.Random,
+) -> tuple[Action, _Node, bool]:
+    """``actor``'s move at a node: an untried action (a new node) first, else by UCB."""
+    untried: list[Action] = []
+    for action in legal:
+        child = children.get((actor, action))
+        if child is None:
+            untried.append(action)
+        else:
+            child.avail += 1
+    if untried:
+        action = untried[rng.randrange(len(untried))]
+        new = children[actor, action] = _Node()
+        return action, new, True
+    action, chosen = _ucb(children, actor, legal, c)
+    return action, chosen, False
 
 
 def _ucb(
@@ -308,6 +408,32 @@ def _best(values: dict[Action, list[float]], legal: Sequence[Action]) -> Action:
         if mean > best_mean:
             best, best_mean = action, mean
     return best
+
+
+def _modelled(
+    game: Game[Any],
+    state: State,
+    actor: int,
+    legal: Sequence[Action],
+    moves: int,
+    model: Any,
+    rng: random.Random,
+) -> Action:
+    """The action the opponents' model chooses for ``actor`` from its view of ``state``."""
+    if len(legal) == 1:
+        return legal[0]
+    view = game.view(state, actor)
+    view["moves"] = moves
+    chosen: Action = model.choose(view, legal, rng)
+    return chosen
+
+
+def _margins(scores: Sequence[float], before: Sequence[float]) -> list[float]:
+    """Each seat's gain since ``before`` minus the mean gain of the other seats."""
+    gains = [now - then for now, then in zip(scores, before, strict=True)]
+    total = sum(gains)
+    others = max(1, len(gains) - 1)
+    return [gain - (total - gain) / others for gain in gains]
 
 
 def _rewards(game: Game[Any], state: State, weight: float) -> list[float]:

@@ -243,6 +243,12 @@ class ExHopp(Game[ExHoppState]):
         """
         _determinise.redeal_unseen(state, seat, rng)
 
+    def search_options(self) -> Mapping[str, Any]:
+        """The search bot overrules the heuristic bot only when clearly better, at 100
+        iterations: a lay's worth shows only when its sequence is finished, often beyond what
+        random playouts can tell apart (measured in docs/strength.md)."""
+        return {"prior_bot": "heuristic", "iterations": 100}
+
     def default_action(self, state: ExHoppState, seat: int) -> Action | None:
         """EXH-10, EXH-11: a player asked about an exchange who does not answer declines it.
 

@@ -123,6 +123,12 @@ class Stop(Game[StopState]):
             zones = (state.packs[owner], state.hands[owner], state.asides[owner])
             redeal(state, [zone for zone in zones if not zone.visible_to(seat)], rng)
 
+    def search_options(self) -> Mapping[str, Any]:
+        """The search bot lets the heuristic bot stand for the other seats and play its
+        playouts: random opponents would call Stop and bid with any hand, so a random model
+        misjudges every auction (measured in docs/strength.md)."""
+        return {"opponent_bot": "heuristic", "playout_bot": "heuristic"}
+
     def default_action(self, state: StopState, seat: int) -> Action | None:
         """What ``seat`` decides when a real-time table closes an open moment before it spoke.
 
