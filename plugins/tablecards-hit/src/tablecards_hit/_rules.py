@@ -38,11 +38,21 @@ class Stole(Event):
 
 
 def start_turn(state: HitState, seat: int) -> None:
-    """HIT-04, HIT-05: bank the face-up row, then draw (the turn *is* drawing)."""
+    """HIT-04, HIT-05: bank the face-up row, then draw (the turn *is* drawing).
+
+    The seat stays the one to act until its turn ends, so ``to_act`` is set here, not per draw.
+    """
     state.current = seat
-    if state.sink is not None:
+    state.to_act = (seat,)
+    row = state.rows[seat].cards
+    if state.sink is None:
+        # HIT-04, State.move_all inlined for an unobserved match: every turn banks.
+        if row:
+            state.loots[seat].cards.extend(row)
+            row.clear()
+    else:
         state.emit(turn_started(seat, state.round))
-    bank_face_up_cards(state, seat)
+        bank_face_up_cards(state, seat)
     draw_card(state)
 
 
@@ -52,27 +62,39 @@ def bank_face_up_cards(state: HitState, seat: int) -> None:
 
 
 def draw_card(state: HitState) -> None:
-    """HIT-05..HIT-07, HIT-11: reveal the top card; bust, or add it and offer the steal."""
-    seat = state.current
-    row = state.rows[seat]
-    card = state.deck.cards[-1]
+    """HIT-05..HIT-07, HIT-11: reveal the top card; bust, or add it and offer the steal.
+
+    The hot path of every match (90 draws a round): the draw and the test for stealable cards
+    are inlined, since a function call costs about as much as the work it would do.
+    """
+    rows = state.rows
+    row = rows[state.current]
+    held = row.cards
+    deck = state.deck.cards
+    card = deck[-1]
     value = card.value
     # HIT-06 counts the cards *before* this draw: with 1 or 2 face-up cards a pair is safe (HIT-07).
-    if len(row.cards) >= 3:
-        for held in row.cards:
-            if held.value == value:
-                bust(state, seat, card)
+    if len(held) >= 3:
+        for mine in held:
+            if mine.value == value:
+                bust(state, state.current, card)
                 return
-    state.draw(state.deck, row)
-    if stealable_from(state, seat, value):
-        state.offer = value
-        state.phase = _STEAL
-        state.to_act = (seat,)
-    elif not state.deck.cards:
-        end_round(state)  # HIT-11: the last card is resolved, then the game ends at once
+    if state.sink is None:
+        held.append(deck.pop())
     else:
+        state.draw(state.deck, row)
+    # HIT-08, stealable_from() inlined.
+    for other in rows:
+        if other is not row:
+            for theirs in other.cards:
+                if theirs.value == value:
+                    state.offer = value
+                    state.phase = _STEAL
+                    return
+    if deck:
         state.phase = _GO_ON
-        state.to_act = (seat,)
+    else:
+        end_round(state)  # HIT-11: the last card is resolved, then the game ends at once
 
 
 def bust(state: HitState, seat: int, card: HitCard) -> None:
@@ -86,16 +108,6 @@ def bust(state: HitState, seat: int, card: HitCard) -> None:
         start_turn(state, (seat + 1) % state.players)
     else:
         end_round(state)
-
-
-def stealable_from(state: HitState, seat: int, value: int) -> bool:
-    """HIT-08: whether any opponent has face-up cards of ``value``."""
-    for other, row in enumerate(state.rows):
-        if other != seat:
-            for held in row.cards:
-                if held.value == value:
-                    return True
-    return False
 
 
 def steal_cards(state: HitState, seat: int) -> None:
@@ -122,11 +134,6 @@ def after_steal_choice(state: HitState) -> None:
         state.phase = _GO_ON
     else:
         end_round(state)
-
-
-def end_turn(state: HitState) -> None:
-    """HIT-09: stop drawing; the next seat clockwise starts its turn (HIT-03)."""
-    start_turn(state, (state.current + 1) % state.players)
 
 
 def end_round(state: HitState) -> None:
