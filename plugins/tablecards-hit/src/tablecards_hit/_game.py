@@ -38,6 +38,7 @@ _GO_ON_CHOICES: tuple[Action, ...] = (DRAW_AGAIN, END_TURN)
 # Looked up once: the hot path compares phases by identity (an enum's hash is slow Python code).
 _STEAL_PHASE = Phase.STEAL
 _OVER_PHASE = Phase.OVER
+_GO_ON_PHASE = Phase.GO_ON
 
 
 @attrs.frozen
@@ -124,7 +125,11 @@ class Hit(Game[HitState]):
         else:
             if kind is Steal:
                 _rules.steal_cards(state, seat)
-            _rules.after_steal_choice(state)
+            # HIT-09, HIT-11: go on or stop, unless that was the deck's last card.
+            if state.deck.cards:
+                state.phase = _GO_ON_PHASE
+            else:
+                _rules.end_round(state)
 
     def scores(self, state: HitState) -> tuple[int, ...]:
         """HIT-13, HIT-14: finished rounds' totals plus the loots of the round in play."""

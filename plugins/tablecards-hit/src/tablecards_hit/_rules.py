@@ -114,26 +114,25 @@ def steal_cards(state: HitState, seat: int) -> None:
     """HIT-08: take *all* face-up cards of the offered value from *all* opponents."""
     value = state.offer
     mine = state.rows[seat]
+    sink = state.sink
     victims = []
     count = 0
     for other, row in enumerate(state.rows):
         if other == seat:
             continue
-        taken = [held for held in row.cards if held.value == value]
+        cards = row.cards
+        taken = [held for held in cards if held.value == value]
         if taken:
-            state.move(taken, row, mine)
-            victims.append(other)
-            count += len(taken)
-    if state.sink is not None:
+            if sink is None:
+                # State.move inlined (its checks hold by construction): no event to build.
+                cards[:] = [held for held in cards if held.value != value]
+                mine.cards.extend(taken)
+            else:
+                state.move(taken, row, mine)
+                victims.append(other)
+                count += len(taken)
+    if sink is not None:
         state.emit(shared(Stole, seat, value, tuple(victims), count))
-
-
-def after_steal_choice(state: HitState) -> None:
-    """HIT-09, HIT-11: go on or stop, unless that was the deck's last card."""
-    if state.deck.cards:
-        state.phase = _GO_ON
-    else:
-        end_round(state)
 
 
 def end_round(state: HitState) -> None:
