@@ -40,25 +40,25 @@ class Stole(Event):
 def start_turn(state: HitState, seat: int) -> None:
     """HIT-04, HIT-05: bank the face-up row, then draw (the turn *is* drawing).
 
-    The seat stays the one to act until its turn ends, so ``to_act`` is set here, not per draw.
+    HIT-04: at the start of your turn, all your face-up cards move to your loot. The seat stays
+    the one to act until its turn ends, so ``to_act`` is set here, not per draw.
     """
     state.current = seat
     state.to_act = (seat,)
-    row = state.rows[seat].cards
-    if state.sink is None:
+    row = state.rows[seat]
+    cards = row.cards
+    sink = state.sink
+    if sink is None:
         # HIT-04, State.move_all inlined for an unobserved match: every turn banks.
-        if row:
-            state.loots[seat].cards.extend(row)
-            row.clear()
+        if cards:
+            state.loots[seat].cards.extend(cards)
+            cards.clear()
     else:
-        state.emit(turn_started(seat, state.round))
-        bank_face_up_cards(state, seat)
+        # The sink directly, and no call for an empty row: an observed match pays per call too.
+        sink.append(turn_started(seat, state.round))
+        if cards:
+            state.move_all(row, state.loots[seat])  # HIT-04, with its event
     draw_card(state)
-
-
-def bank_face_up_cards(state: HitState, seat: int) -> None:
-    """HIT-04: at the start of your turn, move all your face-up cards to your loot."""
-    state.move_all(state.rows[seat], state.loots[seat])
 
 
 def draw_card(state: HitState) -> None:
@@ -100,8 +100,9 @@ def draw_card(state: HitState) -> None:
 def bust(state: HitState, seat: int, card: HitCard) -> None:
     """HIT-06, HIT-10: the drawn card and your whole face-up row go to the box; your turn ends."""
     row = state.rows[seat]
-    if state.sink is not None:
-        state.emit(shared(Busted, seat, card.value, len(row.cards) + 1))
+    sink = state.sink
+    if sink is not None:
+        sink.append(shared(Busted, seat, card.value, len(row.cards) + 1))
     state.draw(state.deck, state.box)  # the drawn card is still the deck's top
     state.move_all(row, state.box)
     if state.deck.cards:
@@ -132,7 +133,7 @@ def steal_cards(state: HitState, seat: int) -> None:
                 victims.append(other)
                 count += len(taken)
     if sink is not None:
-        state.emit(shared(Stole, seat, value, tuple(victims), count))
+        sink.append(shared(Stole, seat, value, tuple(victims), count))
 
 
 def end_round(state: HitState) -> None:
