@@ -8,7 +8,7 @@ from typing import Final
 import attrs
 
 from tablecards import Event, RoundEnded
-from tablecards_hit._shared import shared, turn_started
+from tablecards_hit._shared import TURNS, shared, turn_started
 from tablecards_hit._state import HitCard, HitState, Phase
 
 # The phases as module constants: an enum member looked up through its class costs a descriptor
@@ -55,7 +55,10 @@ def start_turn(state: HitState, seat: int) -> None:
             cards.clear()
     else:
         # The sink directly, and no call for an empty row: an observed match pays per call too.
-        sink.append(turn_started(seat, state.round))
+        try:
+            sink.append(TURNS[seat, state.round])  # turn_started(), its hit inlined
+        except KeyError:
+            sink.append(turn_started(seat, state.round))
         if cards:
             state.move_all(row, state.loots[seat])  # HIT-04, with its event
     draw_card(state)
