@@ -5,16 +5,21 @@
   view does not;
 - the no-leak check of the conformance kit, applied to the encoding: permuting the cards a seat
   cannot see (``tablecards.testing``'s perturbation) never changes that seat's encoding, while
-  changing cards it can see does (so the comparison is not vacuous).
+  changing cards it can see does (so the comparison is not vacuous);
+- stability: every seat's observation and mask after every action of seeded matches hash as
+  recorded for that version of the game (``tests/rl_digests.py``), so a faster encoder cannot
+  change what a trained policy was given.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import numpy as np
 import pytest
+from rl_digests import FIXTURE, all_keys, digest, key
 from rl_games import GAMES, seat_counts
 from toys import SnapGame
 
@@ -192,3 +197,17 @@ def test_stop_features_show_who_passed_seat_relative() -> None:
         view = {k: v for k, v in match.view(seat).items() if k not in {"zones", "game", "moves"}}
         tail = list(game.observation_features(view))[-4:]
         assert tail == [1.0 if (seat + r) % 4 in passed else 0.0 for r in range(4)]
+
+
+DIGESTS = json.loads(FIXTURE.read_text())
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), all_keys())
+def test_observations_never_change_within_a_game_version(
+    name: str, players: int, seed: int
+) -> None:
+    """Every seat's observation and mask after every action of seeded matches hash as recorded
+    for this version of the game (``tests/rl_digests.py`` records new versions)."""
+    recorded = DIGESTS.get(key(name, players, seed))
+    assert recorded is not None, f"record {key(name, players, seed)}: tests/rl_digests.py"
+    assert digest(name, players, seed) == recorded

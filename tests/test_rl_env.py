@@ -6,6 +6,7 @@ import random
 import subprocess
 import sys
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -165,6 +166,25 @@ def test_the_single_agent_learner_meets_registered_bots() -> None:
         rl.single_agent_env("hit", 3, opponents=["random"])
     with pytest.raises(tablecards.UnknownOption, match="seat must be"):
         rl.single_agent_env("hit", 3, seat=3)
+
+
+def test_the_bots_generators_come_from_the_bot_seed_with_the_match_seed() -> None:
+    """As in tablecards.play: the same seeds replay the bots' moves; another bot seed changes
+    them for the same match seed (a bot cannot recover the match seed from its generator)."""
+
+    def first_moves(bot_seed: int, seed: int) -> tuple[tuple[int, Any], ...]:
+        env = rl.single_agent_env("hit", 3, seat=2, bot_seed=bot_seed)
+        _, info = env.reset(seed=seed)
+        assert info == {"match_seed": seed, "bot_seed": bot_seed} and env.match is not None
+        return env.match.log
+
+    seeds = range(8)
+    assert [first_moves(1, s) for s in seeds] == [first_moves(1, s) for s in seeds]
+    assert [first_moves(1, s) for s in seeds] != [first_moves(2, s) for s in seeds]
+    fresh = rl.single_agent_env("hit", 3)
+    assert isinstance(fresh.bot_seed, int)
+    with pytest.raises(tablecards.UnknownOption, match="bot_seed"):
+        rl.single_agent_env("hit", 3, bot_seed="1")  # type: ignore[arg-type]
 
 
 def test_the_wrapper_refuses_or_scores_an_unmasked_action() -> None:

@@ -82,6 +82,7 @@ def single_agent_env(
     reward: str = "win",
     illegal: str = "raise",
     render_mode: str | None = None,
+    bot_seed: int | None = None,
     **options: Any,
 ) -> SingleAgentEnv:
     """A Gymnasium environment: ``seat`` learns, registered bots (``opponents``) play the rest.
@@ -89,7 +90,8 @@ def single_agent_env(
     ``opponents`` is one bot name for every other seat, or one name per other seat in seat
     order; any bot of :meth:`tablecards.Registry.bot_names` works (``"random"``, a game's
     ``"heuristic"``...). ``illegal="lose"`` turns an unmasked action into a lost episode
-    instead of an error.
+    instead of an error. ``bot_seed`` seeds the bots' generators together with each match
+    seed (default: a fresh seed from the operating system, kept in ``env.bot_seed``).
 
     Raises:
         UnknownGame, UnknownOption, UnknownBot, CatalogueError: as their names say.
@@ -104,4 +106,5 @@ def single_agent_env(
         reward=reward,  # type: ignore[arg-type]
         illegal=illegal,
         render_mode=render_mode,
+        bot_seed=bot_seed,
     )

@@ -92,6 +92,12 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         # Read on every step: the catalogue's list and length, without its Sequence methods.
         self._actions = tuple(self.catalogue)
         self._size = len(self._actions)
+        # Games hand out the catalogue's own action objects: numbered by identity, no hashing.
+        # The catalogue keeps them alive, so their ids stay theirs.
+        self._by_id = {id(action): number for number, action in enumerate(self._actions)}
+        # The last legal actions seen and their mask (see _mask).
+        self._legal: object = None
+        self._legal_mask: npt.NDArray[np.int8] = np.zeros(0, np.int8)
         self.encoder = ObservationEncoder(game, players)
         self.arbiter: Arbiter = arbiter or RandomPriority()
         self._move_limit = move_limit
@@ -163,11 +169,29 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """The encoding of ``agent``'s view, and the mask of its legal catalogue entries."""
         match = self.match if self.match is not None else self._live()
         seat = self._seat_of[agent]
-        mask = np.zeros(self._size, np.int8)
+        observation = self.encoder.encode(match.state, seat)
+        return {"observation": observation, "action_mask": self._mask(match, seat)}
+
+    def _mask(self, match: Match, seat: int) -> npt.NDArray[np.int8]:
+        """1 at the catalogue number of each legal action of ``seat``."""
         legal = match.legal_actions(seat)
-        if legal:
-            mask[self.catalogue.indices(legal)] = 1
-        return {"observation": self.encoder.encode(match.state, seat), "action_mask": mask}
+        # Games often hand out the same tuple of legal actions again (Hit!'s two choices).
+        if legal is self._legal and type(legal) is tuple:
+            again: npt.NDArray[np.int8] = self._legal_mask.copy()
+            return again
+        # A bytearray filled by a Python loop, then viewed by NumPy: cheaper than np.zeros and
+        # a fancy assignment for the few legal actions of a moment.
+        mask = bytearray(self._size)
+        by_id = self._by_id
+        try:
+            for action in legal:
+                mask[by_id[id(action)]] = 1
+        except KeyError:  # an action equal to a listed one, not the listed object itself
+            for number in self.catalogue.indices(legal):
+                mask[number] = 1
+        array: npt.NDArray[np.int8] = np.frombuffer(mask, np.int8)
+        self._legal, self._legal_mask = legal, array
+        return array.copy() if type(legal) is tuple else array
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Play catalogue entry ``action`` for the selected agent.
@@ -181,28 +205,38 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
             self._was_dead_step(action)
             return
         match = self.match if self.match is not None else self._live()
-        if action is None or not 0 <= int(action) < self._size:
+        number = action if type(action) is int or action is None else int(action)
+        if number is None or not 0 <= number < self._size:
             raise CatalogueError(
                 self.game.name,
                 f"action {action!r} is not an index of the catalogue 0 to {self._size - 1}",
             )
-        match.apply(self._seat_of[agent], self._actions[int(action)])
+        match.apply(self._seat_of[agent], self._actions[number])
         self._cumulative_rewards[agent] = 0.0
-        result = match.result if match.is_over else None
-        if result is None:
-            self.agent_selection = self._pick()
+        if match.is_over:
+            self._finish(match)
         else:
-            rewards = final_rewards(result, self.reward_scheme)
-            self.rewards = {a: rewards[self._seat_of[a]] for a in self.agents}
-            done = dict.fromkeys(self.agents, True)
-            if result.truncated:
-                self.truncations = done
-            else:
-                self.terminations = done
-            self._accumulate_rewards()
-            self._deads_step_first()
+            to_act = match.to_act
+            self.agent_selection = self.possible_agents[
+                to_act[0] if len(to_act) == 1 else self.arbiter.pick(to_act, self._speak)
+            ]
         if self.render_mode == "human":
             self.render()
+
+    def _finish(self, match: Match) -> None:
+        """The match is over: every agent gets its reward and is done."""
+        result = match.result
+        if result is None:  # pragma: no cover - is_over guarantees a result
+            raise RuntimeError("match ended without a result")
+        rewards = final_rewards(result, self.reward_scheme)
+        self.rewards = {a: rewards[self._seat_of[a]] for a in self.agents}
+        done = dict.fromkeys(self.agents, True)
+        if result.truncated:
+            self.truncations = done
+        else:
+            self.terminations = done
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     # -- display ----------------------------------------------------------------------------------
 

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import array
 import json
-from collections.abc import Mapping, Sequence
+import operator
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -121,6 +122,8 @@ class ObservationEncoder:
             for _ in range(players)
         ]
         self._blank = array.array("f", bytes(4 * 2 * len(self.kinds)))
+        self._state_type = type(state)
+        self._zone_fields = _zone_fields(state)
 
     def zone_index(self, name: str) -> int:
         """Where the size of zone ``name`` (as seat 0 names it) sits in every seat's encoding.
@@ -200,6 +203,20 @@ class ObservationEncoder:
         vector: npt.NDArray[np.float32] = np.frombuffer(out, np.float32).copy()
         return vector
 
+    def _zones(self, state: State) -> list[Zone[Any]]:
+        """``list(state.zones())``, read through the fields that may hold zones (found once):
+        cheaper than the generator of ``State.zones``, called for every observation."""
+        if type(state) is not self._state_type:
+            return list(state.zones())
+        zones: list[Zone[Any]] = []
+        for value in self._zone_fields(state):
+            if type(value) is Zone:
+                zones.append(value)
+            elif type(value) is tuple and value and type(value[0]) is Zone:
+                zones.extend(value)
+        # A field that held neither a zone nor a tuple in the first state: ask the state.
+        return zones if len(zones) == len(self.zone_names) else list(state.zones())
+
     def _put_zones(
         self, out: array.array[float], keys: list[object], state: State, seat: int
     ) -> None:
@@ -210,7 +227,7 @@ class ObservationEncoder:
         slots = self._slots[seat]
         blank = self._blank
         number = -1
-        for number, zone in enumerate(state.zones()):
+        for number, zone in enumerate(self._zones(state)):
             slot = slots[number]
             cards = zone.cards
             visibility = zone.visibility
@@ -279,11 +296,14 @@ class ObservationEncoder:
         for key in self._lists:
             items = extra.get(key)
             if type(items) is list and len(items) == players:
-                values.extend(
-                    item if type(item) in numbers else 0.0 for item in items[seat:] + items[:seat]
-                )
+                mine = items[seat:] + items[:seat]
+                # Mostly numbers only: then no Python per item.
+                if numbers.issuperset(map(type, mine)):
+                    values += mine
+                else:
+                    values += [item if type(item) in numbers else 0.0 for item in mine]
             else:
-                values.extend([0.0] * players)
+                values += [0.0] * players
         # The seats to act (seat-relative), then the seat's own one-hot: right after the numbers.
         seats = [0.0] * (2 * players)
         for other in to_act:
@@ -351,3 +371,16 @@ def _extra_schema(extra: Mapping[str, Any], players: int) -> tuple[list[str], li
         ):
             lists.append(key)
     return scalars, lists
+
+
+def _zone_fields(state: State) -> Callable[[State], tuple[Any, ...]]:
+    """A getter of the fields of ``state``'s class that may hold zones, as ``State.zones``
+    reads them: those holding a zone or a tuple (of zones, possibly) in ``state``."""
+    names = [
+        field.name
+        for field in attrs.fields(type(state))
+        if isinstance(getattr(state, field.name), (Zone, tuple))
+    ]
+    if len(names) < 2:  # attrgetter returns one value for one name, fails for none
+        return lambda state: tuple(getattr(state, name) for name in names)
+    return operator.attrgetter(*names)

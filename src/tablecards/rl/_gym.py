@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tablecards._bots import Bot
+from tablecards._checks import random_seed
 from tablecards._errors import IllegalAction, UnknownOption
 from tablecards._game import Game
 from tablecards._infoset import bot_choice
@@ -44,6 +45,12 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     An action whose mask entry is 0 raises :class:`~tablecards.IllegalAction`, unless
     ``illegal="lose"``: then it ends the episode at once with reward -1 (for checkers and
     learners that sample unmasked actions).
+
+    The bots' generators come from ``bot_seed`` and the match seed together, as in
+    :func:`tablecards.play` they come from a seed apart from the match's: a bot that read its
+    generator could otherwise recover the match seed, and with it every hidden card. Without
+    ``bot_seed``, one is drawn from the operating system; ``env.bot_seed`` holds it, to play
+    the same episodes again.
     """
 
     metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 - Gymnasium's own attribute
@@ -58,6 +65,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         reward: Reward = "win",
         illegal: str = "raise",
         render_mode: str | None = None,
+        bot_seed: int | None = None,
     ) -> None:
         if illegal not in ("raise", "lose"):
             raise UnknownOption(game.name, f"illegal must be 'raise' or 'lose', not {illegal!r}")
@@ -85,6 +93,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.encoder = self._aec.encoder
         self.observation_space = self._aec.observation_space("seat_0")
         self.action_space = self._aec.action_space("seat_0")
+        if bot_seed is not None and (type(bot_seed) is bool or not isinstance(bot_seed, int)):
+            raise UnknownOption(game.name, f"bot_seed must be an int or None, not {bot_seed!r}")
+        self.bot_seed = random_seed() if bot_seed is None else int(bot_seed)
         self._base_seed: int | None = None
         self._episode = 0
         self.match: Match | None = None
@@ -94,8 +105,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     ) -> tuple[Observation, dict[str, Any]]:
         """Start a new match and play the bots up to the learner's first decision.
 
-        Seeds work as in :meth:`TablecardsEnv.reset`; the bots' generators and the arbiter are
-        seeded from the match seed.
+        Seeds work as in :meth:`TablecardsEnv.reset`; the arbiter is seeded from the match
+        seed, the bots' generators from ``bot_seed`` and the match seed (see the class).
         """
         super().reset(seed=seed)
         if seed is not None:
@@ -112,7 +123,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             )
             self._start(number)
             if self._advance():
-                return self._observe(), {"match_seed": number}
+                return self._observe(), {"match_seed": number, "bot_seed": self.bot_seed}
             self._episode += 1
         raise UnknownOption(
             self.game.name, f"seat {self.seat} never got to act in {_SKIPS} matches in a row"
@@ -121,7 +132,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     def _start(self, number: int) -> None:
         self.match = Match(self.game, self.players, number)
         self._speak = random.Random(f"{number}/arbiter")
-        self._rngs = [random.Random(f"{number}/bot/{s}") for s in range(self.players)]
+        # Hashed together (a string seed goes through SHA-512): no bot can recover the match
+        # seed from its generator without the bot seed.
+        self._rngs = [
+            random.Random(f"{self.bot_seed}/{number}/bot/{s}") for s in range(self.players)
+        ]
         self._bots: dict[int, Bot] = {}
         others = [s for s in range(self.players) if s != self.seat]
         for other, factory in zip(others, self._factories, strict=True):
@@ -147,12 +162,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
     def _observe(self) -> Observation:
         match = self._match()
-        mask = np.zeros(len(self.catalogue), np.int8)
-        legal = match.legal_actions(self.seat)
-        if legal:
-            mask[self.catalogue.indices(legal)] = 1
         observation: npt.NDArray[np.float32] = self.encoder.encode(match.state, self.seat)
-        return {"observation": observation, "action_mask": mask}
+        return {"observation": observation, "action_mask": self._aec._mask(match, self.seat)}
 
     def step(
         self, action: int | np.integer[Any]

@@ -14,26 +14,38 @@ from tablecards_exhopp._state import COLOURS, Phase
 
 _PHASES = tuple(phase.value for phase in Phase)
 _COLOURS = tuple(colour.value for colour in COLOURS)
+# The one-hots of every phase and colour, built once: a learning loop asks for them at every
+# step. Anything else (None, an unknown value) is all zeros.
+_PHASE_HOT = {phase: tuple(float(phase == other) for other in _PHASES) for phase in _PHASES}
+_COLOUR_HOT = {colour: tuple(float(colour == other) for other in _COLOURS) for colour in _COLOURS}
+_NO_PHASE = (0.0,) * len(_PHASES)
+_NO_COLOUR = (0.0,) * len(_COLOURS)
 
 
 def features(view: Mapping[str, Any]) -> Sequence[float]:
     """One-hots: phase, each seat's colour, the exchange's colours and seats (seat-relative)."""
     players: int = view["players"]
     seat: int = view["seat"] or 0
-    out = [1.0 if view.get("phase") == phase else 0.0 for phase in _PHASES]
+    out = list(_hot(view.get("phase"), _PHASE_HOT, _NO_PHASE))
     colours = view.get("colours") or [None] * players
     for offset in range(players):
-        out.extend(_one_hot(colours[(seat + offset) % players], _COLOURS))
+        out += _hot(colours[(seat + offset) % players], _COLOUR_HOT, _NO_COLOUR)
     exchange = view.get("exchange") or {}
-    out.extend(_one_hot(exchange.get("give"), _COLOURS))
-    out.extend(_one_hot(exchange.get("want"), _COLOURS))
+    out += _hot(exchange.get("give"), _COLOUR_HOT, _NO_COLOUR)
+    out += _hot(exchange.get("want"), _COLOUR_HOT, _NO_COLOUR)
     for key in ("proposer", "accepter"):
-        out.extend(_one_hot(_relative(exchange.get(key), seat, players), tuple(range(players))))
+        seats = [0.0] * players
+        relative = _relative(exchange.get(key), seat, players)
+        if relative is not None:
+            seats[relative] = 1.0
+        out += seats
     return out
 
 
-def _one_hot(value: object, choices: Sequence[object]) -> list[float]:
-    return [1.0 if value == choice else 0.0 for choice in choices]
+def _hot(value: object, hots: Mapping[str, tuple[float, ...]], none: tuple[float, ...]) -> Any:
+    if type(value) is str:
+        return hots.get(value, none)
+    return none if value is None else [1.0 if value == choice else 0.0 for choice in hots]
 
 
 def _relative(value: object, seat: int, players: int) -> int | None:

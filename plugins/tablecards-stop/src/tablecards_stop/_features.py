@@ -14,6 +14,9 @@ from tablecards_stop._state import Phase
 
 _PHASES = tuple(phase.value for phase in Phase)
 _SEATS = ("red", "drawer", "caller", "winner")
+# The one-hot of every phase, built once: a learning loop asks for it at every step.
+_PHASE_HOT = {phase: tuple(float(phase == other) for other in _PHASES) for phase in _PHASES}
+_NO_PHASE = (0.0,) * len(_PHASES)
 
 
 def features(view: Mapping[str, Any]) -> Sequence[float]:
@@ -21,19 +24,25 @@ def features(view: Mapping[str, Any]) -> Sequence[float]:
     per seat whether it has passed (all seat-relative)."""
     players: int = view["players"]
     seat: int = view["seat"] or 0
-    out = [1.0 if view.get("phase") == phase else 0.0 for phase in _PHASES]
+    phase = view.get("phase")
+    if type(phase) is str or phase is None:
+        out = list(_PHASE_HOT.get(phase, _NO_PHASE))  # type: ignore[arg-type]
+    else:
+        out = [1.0 if phase == other else 0.0 for other in _PHASES]
     for key in _SEATS:
-        out.extend(_relative_one_hot(view.get(key), seat, players))
+        out += _relative_one_hot(view.get(key), seat, players)
     bids = view.get("bids") or [None] * players
     for offset in range(players):
         bid = bids[(seat + offset) % players]
-        out.append(float(bid.get("value") or 0) if bid else 0.0)
-        out.append(float(bid.get("total") or 0) if bid else 0.0)
+        if bid:
+            out += (float(bid.get("value") or 0), float(bid.get("total") or 0))
+        else:
+            out += (0.0, 0.0)
     passed = [0.0] * players
     for other in view.get("passed") or ():
         if isinstance(other, int) and 0 <= other < players:
             passed[(other - seat) % players] = 1.0
-    out.extend(passed)
+    out += passed
     return out
 
 
