@@ -176,7 +176,8 @@ def zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str, dict[s
             seen = zone._seen
             if seen is None or seen[0] != cards:
                 seen = zone._seen = (list(cards), [_card_json(card) for card in cards])
-            out[zone.name] = {"count": len(cards), "cards": list(map(copy, seen[1]))}
+            # [*map()] rather than list(map()): no global lookup and call of list.
+            out[zone.name] = {"count": len(cards), "cards": [*map(copy, seen[1])]}
         else:
             out[zone.name] = {"count": 0, "cards": []}
     return out

@@ -399,8 +399,20 @@ class Match:
         if len(log) >= self._limit and not state.over:
             self._truncated = True
         hooks = self._hooks
-        if hooks is not None or self._events is not None:
-            self._flush()
+        recorded = self._events
+        if hooks is not None or recorded is not None:
+            # _flush(), inlined: an observed match runs this after every action.
+            events = state.sink
+            if events:
+                state.sink = []
+                if recorded is not None:
+                    move = len(log)
+                    recorded.extend((move, event) for event in events)
+                if hooks is not None:
+                    hook = hooks.event
+                    if hook is not None:
+                        for event in events:
+                            hook(self, event)  # positional: see Observers.event
             if hooks is not None:
                 if hooks.applied is not None:
                     hooks.applied(match=self, seat=seat, action=action)
@@ -425,6 +437,7 @@ class Match:
         raise NotYourTurn(seat, action, self._state.to_act, why.reason, why.rule)
 
     def _flush(self) -> None:
+        # Inlined in apply(): change both alike.
         state = self._state
         events = state.sink
         if not events:

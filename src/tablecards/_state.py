@@ -97,8 +97,9 @@ class State:
             raise ValueError(f"cannot move {list(cards)!r}: not all in zone {src.name!r} once")
         pile[:] = kept
         dst.cards.extend(cards)
-        if self.sink is not None:
-            self._moved(self.sink, src, dst, tuple(cards))
+        sink = self.sink
+        if sink is not None:
+            _record_move(sink, src, dst, tuple(cards))
 
     def move_all(self, src: Zone[C], dst: Zone[C]) -> list[C]:
         """Move every card of ``src`` onto ``dst``, keeping their order; return them."""
@@ -108,8 +109,9 @@ class State:
         moved = list(cards)
         cards.clear()
         dst.cards.extend(moved)
-        if self.sink is not None:
-            self._moved(self.sink, src, dst, tuple(moved))
+        sink = self.sink
+        if sink is not None:
+            _record_move(sink, src, dst, tuple(moved))
         return moved
 
     def draw(self, src: Zone[C], dst: Zone[C]) -> C:
@@ -135,8 +137,9 @@ class State:
         # The card by identity (hashing a card's fields is slow Python code): the cached event
         # holds the card, so no other object can take its id while the entry lives.
         key = (id(card), src.name, dst.name, to)
-        event = _DRAWN.get(key)
-        if event is None:
+        try:
+            event = _DRAWN[key]  # a subscript, cheaper than a .get() call when it hits
+        except KeyError:
             if len(_DRAWN) >= _DRAWN_LIMIT:
                 _DRAWN.clear()  # games that make fresh cards per match must not grow it forever
             event = _DRAWN[key] = _cards_moved(src.name, dst.name, (card,), to)
@@ -155,25 +158,6 @@ class State:
         self.rng.shuffle(zone.cards)
         if self.sink is not None:
             self.sink.append(Shuffled(zone.name))
-
-    @staticmethod
-    def _moved(sink: list[Event], src: Zone[Any], dst: Zone[Any], cards: tuple[Card, ...]) -> None:
-        # The cards are seen by whoever may see either end: a card drawn into a hand is seen by
-        # its owner, a card played from a hand to the table by everyone.
-        # _seen_by's public case inlined: this runs for every card movement of an observed match.
-        shown, hidden = src.visibility, dst.visibility
-        if shown is _PUBLIC or hidden is _PUBLIC or shown is _KNOWN or hidden is _KNOWN:
-            to = None  # as _seen_by() says, without building its cache key
-        else:
-            to = _seen_by(src, dst)
-        # _cards_moved(), inlined.
-        event = _NEW(CardsMoved)
-        _SET_TO(event, to)
-        _SET_SRC(event, src.name)
-        _SET_DST(event, dst.name)
-        _SET_COUNT(event, len(cards))
-        _SET_CARDS(event, cards)
-        sink.append(event)
 
     # -- inspection ---------------------------------------------------------------------------
 
@@ -283,6 +267,29 @@ _NEW = object.__new__
 _SET_TO, _SET_SRC, _SET_DST, _SET_COUNT, _SET_CARDS = (
     getattr(CardsMoved, name).__set__ for name in ("to", "src", "dst", "count", "cards")
 )
+
+
+def _record_move(
+    sink: list[Event], src: Zone[Any], dst: Zone[Any], cards: tuple[Card, ...]
+) -> None:
+    """A ``CardsMoved`` of ``cards`` from ``src`` to ``dst`` into ``sink`` (a module function:
+    called through ``self``, a static method costs a slower lookup)."""
+    # The cards are seen by whoever may see either end: a card drawn into a hand is seen by
+    # its owner, a card played from a hand to the table by everyone.
+    # _seen_by's public case inlined: this runs for every card movement of an observed match.
+    shown, hidden = src.visibility, dst.visibility
+    if shown is _PUBLIC or hidden is _PUBLIC or shown is _KNOWN or hidden is _KNOWN:
+        to = None  # as _seen_by() says, without building its cache key
+    else:
+        to = _seen_by(src, dst)
+    # _cards_moved(), inlined.
+    event = _NEW(CardsMoved)
+    _SET_TO(event, to)
+    _SET_SRC(event, src.name)
+    _SET_DST(event, dst.name)
+    _SET_COUNT(event, len(cards))
+    _SET_CARDS(event, cards)
+    sink.append(event)
 
 
 def _cards_moved(

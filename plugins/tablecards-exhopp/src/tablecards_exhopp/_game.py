@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -49,6 +50,10 @@ _PROPOSALS: dict[tuple[Colour, Colour], Propose] = {
 _GIVES: tuple[Give, ...] = tuple(Give(value) for value in range(13))
 _ANSWERS: tuple[Action, ...] = (ACCEPT, DECLINE)
 _DECLINE_ONLY: tuple[Action, ...] = (DECLINE,)
+# Looked up once for view_extra, which runs for every seat after every action.
+_ANSWER = Phase.ANSWER
+_CHOOSE = Phase.CHOOSE
+_VALUE = operator.attrgetter("_value_")  # an enum's .value property is a slower lookup
 
 
 @attrs.frozen
@@ -193,7 +198,8 @@ class ExHopp(Game[ExHoppState]):
         The values chosen in an exchange appear only in the view of the seat that chose them.
         """
         exchange: dict[str, Any] | None = None
-        if state.phase is Phase.ANSWER or state.phase is Phase.CHOOSE:
+        phase = state.phase
+        if phase is _ANSWER or phase is _CHOOSE:
             exchange = {
                 "proposer": state.current,
                 "give": _name(state.give),
@@ -208,8 +214,9 @@ class ExHopp(Game[ExHoppState]):
         return {
             "current": state.current,
             # _value_, the plain attribute behind an enum's .value property (a slower lookup).
-            "phase": state.phase._value_,
-            "colours": [colour._value_ for colour in state.colours],
+            "phase": phase._value_,
+            # map() with attrgetters, in C: every seat's view after every action shows these.
+            "colours": list(map(_VALUE, state.colours)),
             "scores": list(_rules.final_scores(state)),
             "exchange": exchange,
         }

@@ -48,6 +48,11 @@ class Ink(enum.Enum):
     RED = "red"
 
 
+# Looked up once: PointCard.signed runs for every taken card of every view (through the enum's
+# class, a member lookup is a descriptor call that costs more than the rest of the property).
+_BLACK = Ink.BLACK
+
+
 @attrs.frozen(slots=True)
 class NumberCard(Card):
     """A numbered card: a colour and a value 1-12 (EXH-01)."""
@@ -73,7 +78,7 @@ class PointCard(Card):
     @property
     def signed(self) -> int:
         """Its worth to the taker: ``+points`` if black, ``-points`` if red (EXH-17)."""
-        return self.points if self.ink is Ink.BLACK else -self.points
+        return self.points if self.ink is _BLACK else -self.points
 
 
 #: The 72 numbered cards (EXH-01); the id of colour ``c``'s value ``v`` is ``12 * c + v - 1``.

@@ -30,11 +30,15 @@ from tablecards_hit._actions import (
 )
 from tablecards_hit._state import DECK, HitState, Phase
 
+_draw_card = _rules.draw_card
+_start_turn = _rules.start_turn
+
 _STEAL_CHOICES: tuple[Action, ...] = (STEAL, NO_STEAL)
 _GO_ON_CHOICES: tuple[Action, ...] = (DRAW_AGAIN, END_TURN)
 # Looked up once: the hot path compares phases by identity (an enum's hash is slow Python code).
 _STEAL_PHASE = Phase.STEAL
 _OVER_PHASE = Phase.OVER
+_GO_ON_PHASE = Phase.GO_ON
 
 
 @attrs.frozen
@@ -111,15 +115,21 @@ class Hit(Game[HitState]):
 
     def apply(self, state: HitState, seat: int, action: Action) -> None:
         """Resolve one decision and every automatic step it triggers (draws, banks, busts)."""
+        # The hot rule functions bound by name (no module lookup): this runs for every action.
         kind = type(action)
         if kind is DrawAgain:
-            _rules.draw_card(state)
+            _draw_card(state)
         elif kind is EndTurn:
-            _rules.end_turn(state)
+            # HIT-09: stop drawing; the next seat clockwise starts its turn (HIT-03).
+            _start_turn(state, (state.current + 1) % state.players)
         else:
             if kind is Steal:
                 _rules.steal_cards(state, seat)
-            _rules.after_steal_choice(state)
+            # HIT-09, HIT-11: go on or stop, unless that was the deck's last card.
+            if state.deck.cards:
+                state.phase = _GO_ON_PHASE
+            else:
+                _rules.end_round(state)
 
     def scores(self, state: HitState) -> tuple[int, ...]:
         """HIT-13, HIT-14: finished rounds' totals plus the loots of the round in play."""

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from tablecards import Event, TurnStarted
 
-__all__ = ["shared", "turn_started"]
+__all__ = ["TURNS", "shared", "turn_started"]
 
 E = TypeVar("E", bound=Event)
 
@@ -30,11 +30,15 @@ _SHARED: dict[tuple[Any, ...], Event] = {}
 
 
 def turn_started(seat: int, round: int) -> TurnStarted:
-    """``shared(TurnStarted, seat, round)`` without its generic arguments: every turn has one."""
-    event = _TURNS.get((seat, round))
+    """``shared(TurnStarted, seat, round)`` without its generic arguments: every turn has one.
+
+    Callers on a hot path look in :data:`TURNS` first and call this only when it misses.
+    """
+    event = TURNS.get((seat, round))
     if event is None:
-        event = _TURNS[seat, round] = TurnStarted(seat, round)
+        event = TURNS[seat, round] = TurnStarted(seat, round)
     return event
 
 
-_TURNS: dict[tuple[int, int], TurnStarted] = {}
+#: The turn events built so far, by ``(seat, round)``.
+TURNS: dict[tuple[int, int], TurnStarted] = {}
