@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -130,6 +130,13 @@ class Hit(Game[HitState]):
                 state.phase = _GO_ON_PHASE
             else:
                 _rules.end_round(state)
+
+    def search_options(self) -> Mapping[str, Any]:
+        """In a match of one round (the default), the search bot scores a playout cut short
+        by the match as it stands (who leads, where each score lies): such a match is won by
+        being ahead at its end, and scoring the gains since the decision instead made the bot
+        weaker (measured in docs/strength.md). Longer matches keep the engine's default."""
+        return {"reward": "share"} if self.options.rounds == 1 else {}
 
     def scores(self, state: HitState) -> tuple[int, ...]:
         """HIT-13, HIT-14: finished rounds' totals plus the loots of the round in play."""
