@@ -115,7 +115,9 @@ def test_a_prior_bot_decides_where_the_search_cannot_tell_and_never_when_its_sha
         chosen = ruled.choose_in(InformationSet(match, seat), actions, random.Random(1))
         followed += chosen == expected or len(actions) == 1
         plain = IsmctsBot(match.game, seat, iterations=10)
-        unweighted = IsmctsBot(match.game, seat, iterations=10, prior_bot="heuristic", prior_share=0)
+        unweighted = IsmctsBot(
+            match.game, seat, iterations=10, prior_bot="heuristic", prior_share=0
+        )
         info = InformationSet(match, seat)
         searched += plain.choose_in(info, actions, random.Random(2)) == unweighted.choose_in(
             info, actions, random.Random(2)
