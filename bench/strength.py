@@ -68,7 +68,7 @@ def main() -> None:
             _run_chunk(done, game, start, count, args)
             _print(done, game)
             if args.write:
-                _save(done, args)
+                _save(done, args, games)
     if not args.write:
         return
     print(f"wrote {RESULTS.relative_to(HERE.parent)} and {PAGE.relative_to(HERE.parent)}")
@@ -181,17 +181,17 @@ def _load() -> dict[str, Any]:
     }
 
 
-def _save(done: dict[str, Any], args: Any) -> None:
+def _save(done: dict[str, Any], args: Any, games: list[str]) -> None:
     data = {
         "seed": args.seed,
         "target_games": args.games,
         "workers": args.workers,
         "games": done,
     }
-    # Another run (--only other games) may have recorded its games meanwhile: keep them.
-    if RESULTS.exists():
-        data["games"] = {**_load(), **done}
-        done = data["games"]
+    # Another run (--only other games) may be recording its games meanwhile: this run
+    # writes only its own games over what the file holds now.
+    data["games"] = {**_load(), **{game: done[game] for game in games if game in done}}
+    done = data["games"]
     RESULTS.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     PAGE.write_text(_page(done, args))
 
