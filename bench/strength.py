@@ -242,8 +242,9 @@ def _page(done: dict[str, Any], args: Any) -> str:
         lines += [
             "",
             f"Pending: the run is to play {args.games} matches per game (each interval then "
-            f"narrower than ±5 points); {', '.join(short)} did not get there yet, so their "
-            "intervals are wider.",
+            f"narrower than ±5 points); {', '.join(short)} did not get there yet, so "
+            + ("their intervals are" if len(short) > 1 else "its interval is")
+            + " wider.",
         ]
     stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines += [
