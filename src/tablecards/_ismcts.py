@@ -207,11 +207,7 @@ class IsmctsBot:
         if self.prior_bot is None:
             return None
         if self._prior is None:
-            from tablecards._plugins import registry
-
-            self._prior = (
-                registry().bot(info.game.name, self.prior_bot).factory(info.game, self.seat)
-            )
+            self._prior = _factory(info.game, self.prior_bot)(info.game, self.seat)
         chosen: Action = self._prior.choose(info.view(), actions, rng)
         return chosen
 
@@ -324,9 +320,7 @@ class IsmctsBot:
         if self.opponent_bot is None:
             return None
         if self._opponents is None or len(self._opponents) != players:
-            from tablecards._plugins import registry
-
-            factory = registry().bot(game.name, self.opponent_bot).factory
+            factory = _factory(game, self.opponent_bot)
             self._opponents = [factory(game, seat) for seat in range(players)]
         return self._opponents
 
@@ -336,15 +330,21 @@ class IsmctsBot:
             return None
         if self._guides is None or len(self._guides) != players:
             from tablecards._errors import UnknownBot
-            from tablecards._plugins import registry
 
             try:
-                factory = registry().bot(game.name, self.playout_bot).factory
+                factory = _factory(game, self.playout_bot)
             except UnknownBot:
                 self.playout_bot = None
                 return None
             self._guides = [factory(game, seat) for seat in range(players)]
         return self._guides
+
+
+def _factory(game: Game[Any], name: str) -> Any:
+    """The factory of the bot registered as ``name`` for ``game`` (prior, model, guide)."""
+    from tablecards._plugins import registry
+
+    return registry().bot(game.name, name).factory
 
 
 def _select(
