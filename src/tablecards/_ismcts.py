@@ -281,7 +281,6 @@ class IsmctsBot:
         limit = min(limit, moves + self.playout_moves)
         guides = self._guides_for(game, state.players)
         guided = moves + self.guided_moves if guides else moves
-        view_of = game.view
         greedy = self.mast
         values = self._values
         random = rng.random
@@ -292,9 +291,7 @@ class IsmctsBot:
             if len(legal) == 1:
                 action = legal[0]
             elif moves < guided:
-                view = view_of(state, actor)
-                view["moves"] = moves
-                action = guides[actor].choose(view, legal, rng)  # type: ignore[index]
+                action = _modelled(game, state, actor, legal, moves, guides[actor], rng)  # type: ignore[index]
             elif greedy and random() < greedy:
                 action = _best(values, legal)
             else:
@@ -419,7 +416,8 @@ def _modelled(
     model: Any,
     rng: random.Random,
 ) -> Action:
-    """The action the opponents' model chooses for ``actor`` from its view of ``state``."""
+    """The action ``model`` (an opponent model or a playout guide) chooses for ``actor`` from
+    its view of ``state``."""
     if len(legal) == 1:
         return legal[0]
     view = game.view(state, actor)
