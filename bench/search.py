@@ -3,8 +3,10 @@
 ``uv run python bench/search.py`` measures, for each game at its default seat count and at
 the first decision of the match:
 
-- the ``ismcts`` bot's iterations per second at its default settings (target for Hit! with 3
-  players: at least 2,000 on the project's 2-core machine);
+- the search's iterations per second with the generic settings (``IsmctsBot(game, seat)``:
+  random playouts; target for Hit! with 3 players: at least 2,000 on the project's 2-core
+  machine), and with the registered ``ismcts`` bot's settings for the game
+  (``IsmctsBot.for_game``: opponent models, policies, paired comparisons);
 - the cost of :func:`tablecards.determinise` and of drawing a determinisation from an
   :class:`~tablecards.InformationSet` (what each iteration does), against ``Match.clone()``
   (target: at most 3x).
@@ -52,12 +54,14 @@ def per_call(call: Callable[[], object], repeat: int) -> float:
     return median_of(measure)
 
 
-def iterations_per_second(match: Match, seat: int, iterations: int) -> float:
-    """The default ismcts bot's iterations per second for one decision."""
+def iterations_per_second(match: Match, seat: int, iterations: int, registered: bool) -> float:
+    """The search's iterations per second for one decision, with the generic settings or the
+    registered bot's."""
     actions = match.legal_actions(seat)
+    make = IsmctsBot.for_game if registered else IsmctsBot
 
     def measure() -> float:
-        bot = IsmctsBot.for_game(match.game, seat, iterations=iterations)
+        bot = make(match.game, seat, iterations=iterations)
         info = InformationSet(match, seat)
         start = time.process_time()
         bot.choose_in(info, actions, random.Random(1))
@@ -80,10 +84,12 @@ def main() -> None:
         clone = per_call(match.clone, 2000)
         drawn = per_call(partial(determinise, match, seat, rng), 2000)
         again = per_call(partial(info.determinise, rng), 2000)
-        speed = iterations_per_second(match, seat, args.iterations)
-        rows.append((name, players, speed, clone, drawn, again))
+        speed = iterations_per_second(match, seat, args.iterations, registered=False)
+        tuned = iterations_per_second(match, seat, args.iterations, registered=True)
+        rows.append((name, players, speed, tuned, clone, drawn, again))
         print(
-            f"{name} ({players}): {speed:,.0f} iterations/s; clone {clone:.1f} us, "
+            f"{name} ({players}): {speed:,.0f} iterations/s (registered settings: "
+            f"{tuned:,.0f}); clone {clone:.1f} us, "
             f"determinise {drawn:.1f} us ({drawn / clone:.2f}x), "
             f"from an information set {again:.1f} us ({again / clone:.2f}x)",
             flush=True,
@@ -92,7 +98,7 @@ def main() -> None:
         _write(rows, args.iterations)
 
 
-def _write(rows: list[tuple[str, int, float, float, float, float]], iterations: int) -> None:
+def _write(rows: list[tuple[str, int, float, float, float, float, float]], iterations: int) -> None:
     lines = [
         HEADING,
         "",
@@ -101,17 +107,17 @@ def _write(rows: list[tuple[str, int, float, float, float, float]], iterations: 
         f"runs); load average {os.getloadavg()[0]:.1f} at the end; "
         f"{platform.machine()}, Python {platform.python_version()}, machine shared with "
         "other work",
-        "- at the first decision of a match (seed 1), with the registered ismcts bot's settings "
-        "for each game (`IsmctsBot.for_game`: Stop's opponent model and guided playouts, "
-        "Ex & Hopp's prior bot)",
+        "- at the first decision of a match (seed 1); *generic*: `IsmctsBot(game, seat)`, random "
+        "playouts; *registered*: the `ismcts` bot's settings for the game "
+        "(`IsmctsBot.for_game`, listed in docs/strength.md)",
         "",
-        "| game | players | iterations/s | clone µs | determinise µs (x clone) "
-        "| from an InformationSet µs (x clone) |",
-        "| --- | ---: | ---: | ---: | ---: | ---: |",
+        "| game | players | iterations/s, generic | iterations/s, registered | clone µs "
+        "| determinise µs (x clone) | from an InformationSet µs (x clone) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
-    for name, players, speed, clone, drawn, again in rows:
+    for name, players, speed, tuned, clone, drawn, again in rows:
         lines.append(
-            f"| {name} | {players} | {speed:,.0f} | {clone:.1f} | {drawn:.1f} "
+            f"| {name} | {players} | {speed:,.0f} | {tuned:,.0f} | {clone:.1f} | {drawn:.1f} "
             f"({drawn / clone:.2f}x) | {again:.1f} ({again / clone:.2f}x) |"
         )
     lines += [

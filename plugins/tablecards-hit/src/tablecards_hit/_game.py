@@ -143,6 +143,12 @@ class Hit(Game[HitState]):
             options["reward"] = "share"
         return options
 
+    def playout_action(
+        self, state: HitState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """The heuristic bot's rule read straight from the state (for the search bot)."""
+        return _bots.playout_action(state, seat)
+
     def scores(self, state: HitState) -> tuple[int, ...]:
         """HIT-13, HIT-14: finished rounds' totals plus the loots of the round in play."""
         if state.over:
