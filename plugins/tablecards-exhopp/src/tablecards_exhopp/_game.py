@@ -259,8 +259,17 @@ class ExHopp(Game[ExHoppState]):
     def search_options(self) -> Mapping[str, Any]:
         """The search bot overrules the heuristic bot only when clearly better, at 100
         iterations: a lay's worth shows only when its sequence is finished, often beyond what
-        random playouts can tell apart (measured in docs/strength.md)."""
-        return {"prior_bot": "heuristic", "iterations": 100}
+        random playouts can tell apart. Inside the tree and in the playouts the other seats
+        (and the bot's own later moves) follow the heuristic's reasoning
+        (:meth:`playout_action`), and a playout stops after 40 actions, scored by what each
+        seat gained meanwhile (measured in docs/strength.md)."""
+        return {
+            "prior_bot": "heuristic",
+            "iterations": 100,
+            "policy_playouts": True,
+            "policy_opponents": True,
+            "playout_moves": 40,
+        }
 
     def default_action(self, state: ExHoppState, seat: int) -> Action | None:
         """EXH-10, EXH-11: a player asked about an exchange who does not answer declines it.
