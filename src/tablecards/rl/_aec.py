@@ -172,9 +172,7 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         observation = self.encoder.encode(match.state, seat)
         return {"observation": observation, "action_mask": self._mask(match, seat)}
 
-    def last(
-        self, observe: bool = True
-    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation (when ``observe``), cumulative reward,
         termination, truncation and info: PettingZoo's ``last()``, read once per step."""
         agent = self.agent_selection
