@@ -470,3 +470,41 @@ class UnrebuildableSnap(SnapGame):
 
     def options_json(self) -> dict[str, Any]:
         return {"colour": "red"}
+
+
+class PeekingPolicy(HandsGame):
+    """Its search policy plays the card the next seat also holds a card of the same rank of:
+    it reads another seat's secret hand."""
+
+    def playout_action(
+        self, state: HandsState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        neighbour = {card.rank for card in state.hands[(seat + 1) % state.players].cards}
+        for action in legal:
+            if isinstance(action, Play) and _rank(state, seat, action.card) in neighbour:
+                return action
+        return legal[0]
+
+
+class MovingPolicy(HandsGame):
+    """Its search policy lays a card itself instead of only choosing one."""
+
+    def playout_action(
+        self, state: HandsState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        self.apply(state, seat, legal[0])
+        return legal[0]
+
+
+class HonestPolicy(HandsGame):
+    """Its search policy plays its lowest card: it reads only its own hand."""
+
+    def playout_action(
+        self, state: HandsState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        plays = [a for a in legal if isinstance(a, Play)]
+        return min(plays, key=lambda a: _rank(state, seat, a.card)) if plays else None
+
+
+def _rank(state: HandsState, seat: int, card_id: int) -> int:
+    return next(card.rank for card in state.hands[seat].cards if card.id == card_id)

@@ -230,14 +230,26 @@ def test_the_information_set_does_not_depend_on_the_unseen_cards(name: str, play
         assert snapshot(a.state) == snapshot(b.state)
 
 
+#: The search's settings that read more than the determinisation's moves (see IsmctsBot).
+SEARCHES = [
+    {},
+    {"policy_playouts": True, "policy_opponents": True},
+    {"paired": True, "policy_playouts": True},
+]
+
+
+@pytest.mark.parametrize("settings", SEARCHES, ids=["plain", "policy", "paired"])
 @pytest.mark.parametrize(("name", "players"), GAMES)
-def test_ismcts_decides_the_same_whatever_lies_where_it_cannot_see(name: str, players: int) -> None:
+def test_ismcts_decides_the_same_whatever_lies_where_it_cannot_see(
+    name: str, players: int, settings: dict[str, bool]
+) -> None:
     """The bot never reads the real hidden state: two matches differing only in what its seat
-    cannot see give the same search, hence the same first decision, for the same bot seed."""
+    cannot see give the same search, hence the same first decision, for the same bot seed
+    (with every game's own settings too: opponent models and search policies included)."""
     for seed in range(3):
         match, twin, seat = twins(name, players, seed)
         choices = []
         for version in (match, twin):
-            bot = tablecards.IsmctsBot(seat=seat, iterations=60)
+            bot = tablecards.IsmctsBot.for_game(version.game, seat, iterations=30, **settings)
             choices.append(tablecards.bot_choice(bot, version, seat, random.Random(seed)))
         assert choices[0] == choices[1]

@@ -186,3 +186,89 @@ def test_the_kit_checks_search_bots_through_their_information_set() -> None:
 
     report = check_game("hit", players=[3], seeds=1, checks={"bots"}, bots={"small": small})
     assert report.bot_matches == 3
+
+
+@pytest.mark.parametrize(("name", "players"), [("hit", 3), ("exhopp", 4), ("hattrick", 4)])
+def test_a_games_playout_action_is_its_heuristic_bots_choice(name: str, players: int) -> None:
+    """Hit!, Ex & Hopp and Hattrick read their heuristic bot's reasoning straight from the state
+    for the search; it must choose as the bot does from its view (Ex & Hopp's policy never
+    proposes an exchange, so the bot's proposals are left out)."""
+    game = tablecards.load_game(name)
+    factory = tablecards.registry().bot(name, "heuristic").factory
+    compared = 0
+    for seed in range(6):
+        match = Match(game, players, seed=seed)
+        bots = [factory(game, seat) for seat in range(players)]
+        rng = random.Random(seed)
+        while not match.is_over:
+            seat = match.to_act[0]
+            legal = match.legal_actions(seat)
+            chosen = bots[seat].choose(match.view(seat), legal, rng)
+            if type(chosen).__name__ != "Propose":
+                assert game.playout_action(match.state, seat, legal, rng) == chosen
+                compared += 1
+            match.apply(seat, chosen)
+    assert compared > 100
+
+
+def test_policy_options_play_the_games_playout_action_for_the_other_seats_and_playouts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = tablecards.load_game("hattrick")
+    asked: list[int] = []
+    policy = type(game).playout_action
+
+    def spy(self, state, seat, legal, rng):  # type: ignore[no-untyped-def]
+        asked.append(seat)
+        return policy(self, state, seat, legal, rng)
+
+    monkeypatch.setattr(type(game), "playout_action", spy)
+    match = Match(game, 4, seed=2)
+    seat = match.to_act[0]
+    info = InformationSet(match, seat)
+    legal = match.legal_actions(seat)
+    IsmctsBot(game, seat, iterations=10).choose_in(info, legal, random.Random(1))
+    assert asked == []  # not asked unless the bot is told to
+    # 40 iterations: past the first 15 (one for each card to lead), the tree reaches the others.
+    IsmctsBot(game, seat, iterations=40, policy_opponents=True).choose_in(
+        info, legal, random.Random(1)
+    )
+    assert asked and seat not in asked  # the other seats inside the tree only
+    asked.clear()
+    IsmctsBot(game, seat, iterations=10, policy_playouts=True).choose_in(
+        info, legal, random.Random(1)
+    )
+    assert seat in asked and len(set(asked)) == 4  # every seat in the playouts
+
+
+def test_policy_options_fall_back_to_random_moves_where_a_game_has_no_policy() -> None:
+    match = Match("stop", 4, seed=2)
+    seat = match.to_act[-1]
+    bot = IsmctsBot(match.game, seat, iterations=20, policy_playouts=True, policy_opponents=True)
+    assert tablecards.bot_choice(bot, match, seat, random.Random(1)) in match.legal_actions(seat)
+    assert bot.last_iterations == 20
+
+
+def test_paired_search_compares_every_action_on_the_same_luck() -> None:
+    """HIT-07: with fewer than three cards in front of it a draw cannot bust, so drawing again
+    is never worse; HIT-06: a long row with a likely bust is better banked. A paired search sees
+    both with few iterations (it would not if it credited the wrong action)."""
+    from tablecards_hit import DRAW_AGAIN, END_TURN
+
+    match = Match("hit", 3, seed=4)
+    seat = match.to_act[0]
+    bot = IsmctsBot(match.game, seat, iterations=40, paired=True, policy_playouts=True)
+    assert len(match.state.rows[seat].cards) < 3  # type: ignore[attr-defined]
+    assert tablecards.bot_choice(bot, match, seat, random.Random(1)) == DRAW_AGAIN
+    assert bot.last_iterations == 40
+    while True:  # draw on until the row is long and any value it holds is likely to come
+        match.apply(seat, DRAW_AGAIN)
+        if seat not in match.to_act:
+            match = Match("hit", 3, seed=match.seed + 1)
+            seat = match.to_act[0]
+            continue
+        if match.legal_actions(seat) != (DRAW_AGAIN, END_TURN):
+            match.apply(seat, match.legal_actions(seat)[-1])
+        if len({card.value for card in match.state.rows[seat].cards}) >= 6:  # type: ignore[attr-defined]
+            break
+    assert tablecards.bot_choice(bot, match, seat, random.Random(1)) == END_TURN

@@ -22,12 +22,15 @@ from broken_toys import (
     HandsState,
     HashOrderSnap,
     HastySnap,
+    HonestPolicy,
     IdleRedeal,
     LaxSnap,
     LeakyRedeal,
     LosingRedeal,
+    MovingPolicy,
     MutatingSnap,
     OrderedRedeal,
+    PeekingPolicy,
     PeekingRedeal,
     ShadowingSnap,
     ShownHands,
@@ -213,6 +216,23 @@ def test_determinisation_catches_a_view_that_shows_hidden_cards_too() -> None:
     failure = failure_of(ShownHands(), checks={"determinisation"})
     assert failure.check == "determinisation"
     assert "changed what the seat sees: its view differs (at 'hands'" in failure.detail
+
+
+def test_determinisation_catches_a_search_policy_that_reads_another_hand() -> None:
+    failure = failure_of(PeekingPolicy(), checks={"determinisation"})
+    assert failure.check == "determinisation"
+    assert "playout_action" in failure.detail and "reads what the seat cannot see" in failure.detail
+
+
+def test_determinisation_catches_a_search_policy_that_changes_the_state() -> None:
+    failure = failure_of(MovingPolicy(), checks={"determinisation"})
+    assert failure.check == "determinisation"
+    assert "changed the state it was given" in failure.detail
+
+
+def test_determinisation_passes_a_search_policy_that_reads_its_own_hand() -> None:
+    report = check_game(HonestPolicy(), seeds=SEEDS, checks={"determinisation"})
+    assert report.determinisations > 0
 
 
 def test_determinisation_passes_the_engine_redeal_with_declared_known_cards() -> None:

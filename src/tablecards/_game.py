@@ -440,6 +440,24 @@ class Game(Generic[S]):
         """
         return {}
 
+    def playout_action(
+        self, state: S, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        """A quick move for ``seat`` in a match the search bot imagines (default: none).
+
+        The ``ismcts`` bot plays its playouts (``policy_playouts``) and the other seats inside
+        its tree (``policy_opponents``) with this policy instead of random moves. It runs on a
+        determinisation, a private state that :func:`tablecards.determinise` dealt for the
+        searching seat, many thousand times per decision: it should read ``state`` directly
+        (no view) and cost about as much as :meth:`apply`. It must decide only from what
+        ``seat`` may see in ``state`` (its own hand, public zones), as a bot would from its
+        view: reading another seat's hidden cards would make the search trust imagined
+        opponents who see through the cards it dealt them. Return one of ``legal``, or
+        ``None`` to let the search choose at random. A game's heuristic bot and this policy
+        usually share their reasoning.
+        """
+        return None
+
     def move_limit(self, players: int) -> int:
         """How many actions a match may take before the engine ends it as truncated."""
         return 10_000

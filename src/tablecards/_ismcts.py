@@ -88,6 +88,25 @@ class IsmctsBot:
         mast: the chance that a playout plays the legal action whose average reward is the best
             so far in this decision's search, instead of a random one (the Move-Average
             Sampling Technique); 0 plays at random.
+        reward: how a playout cut short is scored (see ``REWARDS``).
+        opponent_bot: a registered bot's name: it plays the other seats inside the tree
+            (their moves are then not searched); it builds a view at every such move.
+        prior_bot: a registered bot's name: its choice gets ``prior_share`` of the iterations
+            as extra visits when the bot picks its move, so the search overrules it only when
+            clearly better.
+        prior_share: see ``prior_bot``.
+        policy_playouts: playouts follow the game's :meth:`Game.playout_action
+            <tablecards.Game.playout_action>` (read from the imagined state: much cheaper than
+            ``playout_bot``); random where the game has no such policy.
+        policy_opponents: the game's ``playout_action`` plays the other seats inside the tree,
+            like ``opponent_bot`` but without views; where it returns ``None`` they are
+            searched.
+        paired: instead of a tree, every iteration plays *each* of the bot's actions on from
+            the same determinisation with the same random choices after it (common random
+            numbers), and the bot picks the best average. Where luck dwarfs the difference
+            between two moves (a card game's next draws), comparing them on the same luck
+            needs far fewer iterations to tell them apart. It costs one playout per action
+            per iteration.
     """
 
     uses_view: ClassVar[bool] = False
@@ -110,6 +129,9 @@ class IsmctsBot:
         opponent_bot: str | None = None,
         prior_bot: str | None = None,
         prior_share: float = DEFAULT_PRIOR_SHARE,
+        policy_playouts: bool = False,
+        policy_opponents: bool = False,
+        paired: bool = False,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
@@ -136,6 +158,9 @@ class IsmctsBot:
         self.prior_bot = prior_bot
         self.prior_share = prior_share
         self._prior: Any = None
+        self.policy_playouts = policy_playouts
+        self.policy_opponents = policy_opponents
+        self.paired = paired
         # "gain": the running mean of the largest margin of each cut playout, this decision.
         self._scale_sum = 0.0
         self._scale_count = 0
@@ -182,8 +207,9 @@ class IsmctsBot:
         self._scale_sum, self._scale_count = 0.0, 0
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
+        iterate = self._iterate_paired if self.paired else self._iterate
         while True:
-            self._iterate(info, root, rng)
+            iterate(info, root, rng, actions)
             done += 1
             if deadline is None:
                 if done >= self.iterations:
@@ -199,6 +225,14 @@ class IsmctsBot:
             visits = _visits(root.children.get((seat, action)))
             return visits + bonus if action == prior else visits
 
+        if self.paired:
+            # Every action has as many playouts: compare their mean rewards (the prior's
+            # bonus is then that share of the reward range, 0..1).
+            def score(action: Action) -> float:
+                child = root.children[seat, action]
+                mean = child.reward / child.visits
+                return mean + self.prior_share if action == prior else mean
+
         return max(actions, key=score)
 
     def _prior_choice(
@@ -213,7 +247,36 @@ class IsmctsBot:
 
     # -- one iteration ----------------------------------------------------------------------
 
-    def _iterate(self, info: InformationSet, root: _Node, rng: random.Random) -> None:
+    def _iterate_paired(
+        self, info: InformationSet, root: _Node, rng: random.Random, actions: Sequence[Action]
+    ) -> None:
+        """Play each of ``actions`` on from one determinisation, with the same random stream
+        after it, and credit each root child with the bot's reward (``paired``)."""
+        match = info.determinise(rng)
+        game = match.game
+        seat = self.seat
+        moves, limit = match.moves + 1, match.move_limit
+        before = game.scores(match.state) if self.reward == "gain" else None
+        stream = rng.getrandbits(64)
+        children = root.children
+        for action in actions:
+            state = match.state.clone()
+            game.apply(state, seat, action)
+            child = children.get((seat, action)) or children.setdefault((seat, action), _Node())
+            trail = [(seat, action)]
+            rewards = self._playout(game, state, moves, limit, random.Random(stream), trail, before)
+            child.visits += 1
+            child.reward += rewards[seat]
+            if self.mast:
+                _learn(self._values, trail, rewards)
+
+    def _iterate(
+        self,
+        info: InformationSet,
+        root: _Node,
+        rng: random.Random,
+        actions: Sequence[Action] = (),
+    ) -> None:
         match = info.determinise(rng)
         game = match.game
         state = match.state
@@ -228,6 +291,7 @@ class IsmctsBot:
         trail: list[tuple[int, Action]] = []
         before = game.scores(state) if self.reward == "gain" else None
         opponents = self._opponents_for(game, state.players)
+        policy = game.playout_action if self.policy_opponents else None
         while not state.over and moves < limit:
             to_act = state.to_act
             if node is root:
@@ -238,7 +302,16 @@ class IsmctsBot:
                 actor = to_act[rng.randrange(len(to_act))]
             legal = legal_of(state, actor)
             children = node.children
-            if opponents is not None and actor != seat:
+            modelled = None
+            if policy is not None and actor != seat:
+                modelled = legal[0] if len(legal) == 1 else policy(state, actor, legal, rng)
+            if modelled is not None:
+                # The game's policy plays for the opponents, as opponent_bot does (below).
+                action = modelled
+                child = children.get((actor, action)) or children.setdefault(
+                    (actor, action), _Node()
+                )
+            elif opponents is not None and actor != seat:
                 # The opponents' model plays for them; their moves still branch the tree
                 # (the seat sees what they did), but never count as the iteration's expansion.
                 action = _modelled(game, state, actor, legal, moves, opponents[actor], rng)
@@ -281,6 +354,7 @@ class IsmctsBot:
         limit = min(limit, moves + self.playout_moves)
         guides = self._guides_for(game, state.players)
         guided = moves + self.guided_moves if guides else moves
+        policy = game.playout_action if self.policy_playouts else None
         greedy = self.mast
         values = self._values
         random = rng.random
@@ -292,6 +366,8 @@ class IsmctsBot:
                 action = legal[0]
             elif moves < guided:
                 action = _modelled(game, state, actor, legal, moves, guides[actor], rng)  # type: ignore[index]
+            elif policy is not None and (chosen := policy(state, actor, legal, rng)) is not None:
+                action = chosen
             elif greedy and random() < greedy:
                 action = _best(values, legal)
             else:

@@ -14,6 +14,11 @@ determinisations (each from its own generator). Each must
    gives the same match (the cards are dealt from a canonical order, never from where they lay).
 
 Over a whole match, a determiniser that never moved anything ``s`` cannot see fails too.
+
+A game's search policy (:meth:`Game.playout_action`), where it has one, is checked at the same
+moments for the seat about to act: it leaves the state it reads as it was, returns a legal
+action or ``None``, and returns the same in every determinisation for that seat as in the real
+match, given the same generator (it may decide only from what the seat sees).
 """
 
 from __future__ import annotations
@@ -23,11 +28,12 @@ from collections import Counter
 from typing import Any
 
 from tablecards._determinise import Unseen, determinise
+from tablecards._game import Game
 from tablecards._match import Match
 from tablecards._serial import snapshot
 from tablecards.testing._failure import ConformanceFailure, Where
 
-__all__ = ["Variation", "check_determinisation"]
+__all__ = ["Variation", "check_determinisation", "check_playout_policy"]
 
 #: Determinisations drawn at each checked moment.
 DRAWS = 5
@@ -100,6 +106,46 @@ def check_determinisation(match: Match, rng: random.Random, where: Where, tally:
             "unseen cards really lie, not only on what the seat knows (deal from a canonical "
             "order, as tablecards.redeal does)",
         )
+
+
+def check_playout_policy(match: Match, seat: int, rng: random.Random, where: Where) -> None:
+    """Check the game's :meth:`Game.playout_action` for ``seat``, about to act in ``match``."""
+    game = match.game
+    if type(game).playout_action is Game.playout_action:
+        return
+    legal = match.legal_actions(seat)
+    seed = rng.getrandbits(48)
+    state = match.state.clone()
+    before = snapshot(state)
+    chosen = game.playout_action(state, seat, legal, random.Random(seed))
+    if snapshot(state) != before:
+        raise ConformanceFailure(
+            "determinisation",
+            where,
+            f"Game.playout_action for seat {seat} changed the state it was given: the search "
+            "bot calls it on its imagined matches and plays on from them",
+        )
+    if chosen is not None and chosen not in legal:
+        raise ConformanceFailure(
+            "determinisation",
+            where,
+            f"Game.playout_action for seat {seat} returned {chosen!r}, which is not among the "
+            "seat's legal actions (return one of them, or None to let the search choose)",
+        )
+    for _ in range(DRAWS):
+        drawn = _determinise(match, seat, rng.getrandbits(48), where)
+        other = game.playout_action(
+            drawn.state, seat, drawn.legal_actions(seat), random.Random(seed)
+        )
+        if other != chosen:
+            raise ConformanceFailure(
+                "determinisation",
+                where,
+                f"Game.playout_action for seat {seat} chose {chosen!r} in the real match but "
+                f"{other!r} in a determinisation for that seat, with the same generator: the "
+                "policy reads what the seat cannot see (decide only from its own hand and what "
+                "is public, as a bot does from its view)",
+            )
 
 
 def _determinise(match: Match, seat: int, seed: int, where: Where) -> Match:

@@ -17,7 +17,11 @@ from tablecards._events import Event, EventRecorder
 from tablecards._game import Game
 from tablecards._match import Match
 from tablecards.testing._bots import BotFactory, check_bots, registered_bots
-from tablecards.testing._determinisation import Variation, check_determinisation
+from tablecards.testing._determinisation import (
+    Variation,
+    check_determinisation,
+    check_playout_policy,
+)
 from tablecards.testing._failure import CHECKS, ConformanceFailure, Where
 from tablecards.testing._history import (
     check_defaults,
@@ -110,8 +114,9 @@ def check_game(
     then replayed (determinism: the same bytes), and at ``points`` random moments of it the kit
     checks that views are plain data, that illegal actions are refused atomically, that
     swapping what a seat cannot see changes nothing it is shown (no leaks), that
-    :func:`tablecards.determinise` keeps what a seat knows and redeals what it does not
-    (determinisation), and that a save
+    :func:`tablecards.determinise` keeps what a seat knows and redeals what it does not, and
+    that the game's search policy (:meth:`Game.playout_action <tablecards.Game.playout_action>`)
+    decides only from what the seat to act sees (determinisation), and that a save
     taken there loads and plays on to the same end (persistence). Finally each bot plays a few
     matches through :func:`tablecards.play`, which checks what the runner hands it, and the
     first ``process_seeds`` playouts of each seat count are played again in three fresh
@@ -284,6 +289,7 @@ def _check_moments(
                     label = f"tablecards.testing/determinisation/{where.describe()}/{index}"
                     drawn = random.Random(label)
                     check_determinisation(replay, drawn, here, variation)
+                    check_playout_policy(replay, seat, drawn, here)
                     report.determinisations += 1
             if "rejection" in checks:
                 with _guard("rejection", here):

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tablecards import Action, Game
 from tablecards_exhopp._actions import ACCEPT, DECLINE, Accept, Decline, Give, Lay, Propose
+from tablecards_exhopp._state import ExHoppState, Ink, Phase
 
-__all__ = ["HeuristicBot", "sequence_outlook"]
+__all__ = ["HeuristicBot", "best_lay", "playout_action", "sequence_outlook"]
 
 
 def sequence_outlook(
@@ -74,20 +75,17 @@ class HeuristicBot:
         colours: list[str] = view["colours"]
         mine = colours[seat]
         zones = view["zones"]
-        before: dict[int, float] = {}
-        best: Action | None = None
-        best_gain = -math.inf
-        for action in actions:
-            if not isinstance(action, Lay):
-                continue
-            index = action.sequence
-            if index not in before:
-                before[index] = self._worth(zones, index, colours, mine, None)
-            gain = self._worth(zones, index, colours, mine, action) - before[index]
-            # Between equal gains keep the high cards of one's own colour for later.
-            gain -= 0.001 * action.value * (action.colour == mine)
-            if gain > best_gain:
-                best, best_gain = action, gain
+
+        def read(index: int) -> tuple[int, int, list[int]]:
+            point = zones[f"point:{index}"]["cards"][-1]
+            cards = zones[f"sequence:{index}"]["cards"]
+            totals = [0] * len(colours)
+            for card in cards:
+                totals[colours.index(card["colour"])] += card["value"]
+            signed = point["points"] if point["ink"] == "black" else -point["points"]
+            return signed, point["points"] - len(cards), totals
+
+        best, best_gain = best_lay(actions, colours, mine, read)
         if best_gain < 0 and not self.proposed_last_turn:
             offer = self._offer(zones, seat, mine, actions)
             if offer is not None:
@@ -95,28 +93,6 @@ class HeuristicBot:
                 return offer
         self.proposed_last_turn = False
         return best if best is not None else actions[0]
-
-    @staticmethod
-    def _worth(
-        zones: Mapping[str, Any],
-        index: int,
-        colours: Sequence[str],
-        mine: str,
-        lay: Lay | None,
-    ) -> float:
-        point = zones[f"point:{index}"]["cards"][-1]
-        signed = point["points"] if point["ink"] == "black" else -point["points"]
-        totals: dict[str, int] = {}
-        cards = zones[f"sequence:{index}"]["cards"]
-        for card in cards:
-            totals[card["colour"]] = totals.get(card["colour"], 0) + card["value"]
-        laid = len(cards)
-        if lay is not None:
-            totals[lay.colour] = totals.get(lay.colour, 0) + lay.value
-            laid += 1
-        chances = sequence_outlook(totals, colours, point["points"] - laid)
-        rivals = sum(chance for colour, chance in chances.items() if colour != mine)
-        return float(signed * (chances[mine] - rivals / max(1, len(colours) - 1)))
 
     @staticmethod
     def _offer(
@@ -128,3 +104,89 @@ class HeuristicBot:
         lowest = min(others, key=lambda card: card["value"])
         offer = Propose(lowest["colour"], mine)
         return offer if offer in actions else None
+
+
+def best_lay(
+    actions: Sequence[Action],
+    colours: Sequence[str],
+    mine: str,
+    read: Callable[[int], tuple[int, int, list[int]]],
+) -> tuple[Action | None, float]:
+    """The lay among ``actions`` that raises its sequence's worth to ``mine`` most, and by how
+    much (``None, -inf`` when none is a lay).
+
+    ``colours`` are the seats' colours, ``read(index)`` tells of sequence ``index`` its point
+    card's signed points, how many cards it still takes and the values laid in it per colour
+    (in the order of ``colours``). A sequence's worth is its signed points times the chance
+    that ``mine`` takes its point card minus the average chance of each rival colour, chances
+    as :func:`sequence_outlook` gives them.
+    """
+    place = {colour: index for index, colour in enumerate(colours)}
+    own = place[mine]
+    rivals = max(1, len(colours) - 1)
+    sequences: dict[int, tuple[int, int, list[int], float]] = {}
+    best: Action | None = None
+    best_gain = -math.inf
+    for action in actions:
+        if type(action) is not Lay:
+            continue
+        index = action.sequence
+        known = sequences.get(index)
+        if known is None:
+            signed, remaining, totals = read(index)
+            worth = signed * _edge(totals, own, rivals, remaining)
+            known = sequences[index] = (signed, remaining, totals, worth)
+        signed, remaining, totals, before = known
+        after = totals.copy()
+        after[place[action.colour]] += action.value
+        gain = signed * _edge(after, own, rivals, remaining - 1) - before
+        # Between equal gains keep the high cards of one's own colour for later.
+        gain -= 0.001 * action.value * (action.colour == mine)
+        if gain > best_gain:
+            best, best_gain = action, gain
+    return best, best_gain
+
+
+def _edge(totals: Sequence[int], own: int, rivals: int, remaining: int) -> float:
+    """:func:`sequence_outlook`'s chance of colour ``own`` minus the rivals' average chance."""
+    if remaining <= 0:
+        top = max(totals)
+        if totals.count(top) != 1:
+            return 0.0
+        return 1.0 if totals[own] == top else -1.0 / rivals
+    spread = 2.0 + 4.0 * remaining
+    top = max(totals)
+    exp = math.exp
+    weights = [exp((total - top) / spread) for total in totals]
+    norm = sum(weights)
+    mine = weights[own]
+    return (mine - (norm - mine) / rivals) / norm
+
+
+def playout_action(state: ExHoppState, seat: int, actions: Sequence[Action]) -> Action:
+    """The heuristic bot's move read from a state (for search playouts), without its memory:
+    it answers and gives as the bot does and lays the same card, but never proposes."""
+    phase = state.phase
+    if phase is _ANSWER:
+        return ACCEPT if ACCEPT in actions and state.give is state.colours[seat] else DECLINE
+    if phase is _CHOOSE:
+        return min(actions, key=lambda action: action.value if isinstance(action, Give) else 0)
+    place = {colour: index for index, colour in enumerate(state.colours)}
+    colours = [colour.value for colour in state.colours]
+
+    def read(index: int) -> tuple[int, int, list[int]]:
+        point = state.point_cards[index].cards[-1]
+        cards = state.sequences[index].cards
+        totals = [0] * len(colours)
+        for card in cards:
+            totals[place[card.colour]] += card.value
+        signed = point.points if point.ink is _BLACK else -point.points
+        return signed, point.points - len(cards), totals
+
+    best, _ = best_lay(actions, colours, colours[seat], read)
+    return best if best is not None else actions[0]
+
+
+_ANSWER = Phase.ANSWER
+_CHOOSE = Phase.CHOOSE
+_BLACK = Ink.BLACK

@@ -19,7 +19,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
-from tablecards_exhopp import _determinise, _features, _rules, _words
+from tablecards_exhopp import _bots, _determinise, _features, _rules, _words
 from tablecards_exhopp._actions import ACCEPT, DECLINE, Accept, Decline, Give, Lay, Propose
 from tablecards_exhopp._state import (
     COLOUR_CARDS,
@@ -249,6 +249,12 @@ class ExHopp(Game[ExHoppState]):
         down is chosen again in its redealt hand.
         """
         _determinise.redeal_unseen(state, seat, rng)
+
+    def playout_action(
+        self, state: ExHoppState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """The heuristic bot's reasoning read straight from the state (for the search bot)."""
+        return _bots.playout_action(state, seat, legal)
 
     def search_options(self) -> Mapping[str, Any]:
         """The search bot overrules the heuristic bot only when clearly better, at 100

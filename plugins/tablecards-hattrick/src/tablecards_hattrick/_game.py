@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any, ClassVar
@@ -18,7 +19,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
-from tablecards_hattrick import _rules, _words
+from tablecards_hattrick import _bots, _rules, _words
 from tablecards_hattrick._actions import PASSES, PLAYS, Pass, Play
 from tablecards_hattrick._state import COLOURS, DECK, HatCard, HattrickState
 
@@ -169,6 +170,12 @@ class Hattrick(Game[HattrickState]):
     def rounds_played(self, state: HattrickState) -> int:
         """The number of the round in play (or the last round)."""
         return state.round
+
+    def playout_action(
+        self, state: HattrickState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """The heuristic bot's reasoning read straight from the state (for the search bot)."""
+        return _bots.playout_action(state, seat, legal)
 
     def view_extra(self, state: HattrickState, seat: int | None) -> dict[str, Any]:
         """The trick and round in play, who played each pile card, and the scores (all public)."""

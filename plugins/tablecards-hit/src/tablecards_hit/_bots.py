@@ -8,7 +8,7 @@ from typing import Any
 
 from tablecards import Action, Game
 from tablecards_hit._actions import DRAW_AGAIN, END_TURN, STEAL
-from tablecards_hit._state import DECK_VALUES
+from tablecards_hit._state import DECK_VALUES, HitState, Phase
 
 
 class HeuristicBot:
@@ -46,8 +46,36 @@ class HeuristicBot:
         if left <= 0:
             return False
         held = set(row)
-        bust = sum(unseen[value] for value in held) / left
+        busting = sum(unseen[value] for value in held)
         safe_points = sum(value * n for value, n in unseen.items() if value not in held)
-        safe_count = left - sum(unseen[value] for value in held)
-        expected_gain = safe_points / left if safe_count else 0.0
-        return bool(expected_gain > bust * sum(row))
+        return draw_pays(sum(row), busting, safe_points)
+
+
+def draw_pays(row_points: int, busting: int, safe_points: int) -> bool:
+    """The heuristic's rule: draw when ``P(safe) * E[value of a safe card]`` beats ``P(bust) *
+    row_points``, from the number of unseen cards that would bust the row and the total value
+    of those that would not (both over the same unseen cards, so the count cancels out)."""
+    return safe_points > busting * row_points
+
+
+def playout_action(state: HitState, seat: int) -> Action:
+    """The heuristic bot's move, read from a state instead of a view (for search playouts).
+
+    In Hit! the unseen cards are exactly the deck's (everything else is public), so the
+    counts come from the deck itself.
+    """
+    if state.phase is Phase.STEAL:
+        return STEAL
+    row = state.rows[seat].cards
+    if len(row) < 3:
+        return DRAW_AGAIN
+    held = {card.value for card in row}
+    busting = safe_points = 0
+    for card in state.deck.cards:
+        value = card.value
+        if value in held:
+            busting += 1
+        else:
+            safe_points += value
+    row_points = sum(card.value for card in row)
+    return DRAW_AGAIN if draw_pays(row_points, busting, safe_points) else END_TURN

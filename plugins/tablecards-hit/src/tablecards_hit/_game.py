@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -17,7 +18,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
-from tablecards_hit import _rules, _words
+from tablecards_hit import _bots, _rules, _words
 from tablecards_hit._actions import (
     DRAW_AGAIN,
     END_TURN,
@@ -137,6 +138,12 @@ class Hit(Game[HitState]):
         being ahead at its end, and scoring the gains since the decision instead made the bot
         weaker (measured in docs/strength.md). Longer matches keep the engine's default."""
         return {"reward": "share"} if self.options.rounds == 1 else {}
+
+    def playout_action(
+        self, state: HitState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """The heuristic bot's rule read straight from the state (for the search bot)."""
+        return _bots.playout_action(state, seat)
 
     def scores(self, state: HitState) -> tuple[int, ...]:
         """HIT-13, HIT-14: finished rounds' totals plus the loots of the round in play."""
