@@ -312,12 +312,11 @@ class ObservationEncoder:
         for key in self._lists:
             items = extra.get(key)
             if type(items) is list and len(items) == players:
-                mine = items[seat:] + items[:seat]
                 # Mostly numbers only: then no Python per item.
-                if numbers.issuperset(map(type, mine)):
-                    values += mine
-                else:
-                    values += [item if type(item) in numbers else 0.0 for item in mine]
+                if not numbers.issuperset(map(type, items)):
+                    items = [item if type(item) in numbers else 0.0 for item in items]
+                values += items[seat:]
+                values += items[:seat]
             else:
                 values += [0.0] * players
         # The seats to act (seat-relative), then the seat's own one-hot: right after the numbers.
