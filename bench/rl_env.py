@@ -302,7 +302,7 @@ def report(say: Callable[[str], None], scale: float = 1.0, runs: int = 5) -> Non
         "and each public number costs a few tenths of a µs, and a seat sees 8 to 26 zones."
     )
     say(
-        "- Kept (#12, second pass; about 2-3 µs, 7-9% of an environment step, in a same-run "
+        "- Kept (#12, second pass; 2.0-2.6 µs, 5-9% of an environment step, in a same-run "
         "comparison with the previous code): the encoder reads a state's zones again only when "
         "the fields that hold them changed (zones compare by identity), packs the public "
         "numbers and a game's features straight into its memory (`struct.pack_into`), hands "
