@@ -259,3 +259,25 @@ def test_zones_given_to_a_state_afresh_are_read_afresh() -> None:
     view = game.view(state, 0)
     view["moves"] = 0
     assert np.array_equal(after, encoder.encode_view(view))
+
+
+class HugeSnap(SnapGame):
+    """Public numbers and features beyond float32's range."""
+
+    def view_extra(self, state: Any, seat: int | None) -> dict[str, Any]:
+        return {"huge": 1e39, "tiny": -(10**40), "both": [1e39, 2]}
+
+    def observation_features(self, view: Any) -> list[float]:
+        return [-1e39, 0.5]
+
+
+def test_numbers_beyond_float32_encode_as_infinities() -> None:
+    """As NumPy and array.array store them, in both encodings."""
+    game = HugeSnap()
+    encoder = ObservationEncoder(game, 2)
+    match = Match(game, 2, 1)
+    vector = encoder.encode(match.state, 1)
+    view = match.view(1)
+    assert np.array_equal(vector, encoder.encode_view(view))
+    assert list(vector[-2:]) == [-np.inf, 0.5]
+    assert np.isposinf(vector).sum() == 2 and np.isneginf(vector).sum() == 2

@@ -325,11 +325,12 @@ class ObservationEncoder:
             seats[(other - seat) % players] = 1.0
         seats[players + seat] = 1.0
         values.extend(seats)
-        # One slice of exactly its own length (an array.array would grow or shrink otherwise).
         try:
             # Packed straight into the memory: no intermediate array.
             self._pack_extra(out, 4 * self._extra_at, *values)
-        except OverflowError:  # beyond float32: array.array makes it an infinity, as NumPy does
+        except OverflowError:
+            # Beyond float32: array.array makes it an infinity, as NumPy does. One slice of
+            # exactly its own length (an array.array would grow or shrink otherwise).
             out[self._extra_at : self._features_at] = array.array("f", values)
 
     def _put_features(self, out: _Vector, view: Mapping[str, Any]) -> None:
@@ -412,6 +413,7 @@ def _zone_fields(state: State) -> Callable[[State], tuple[Any, ...]]:
 
 
 def _holds_zones(value: object) -> bool:
+    """Whether a state's field holds a zone or a (non-empty) tuple of zones."""
     return type(value) is Zone or (
         type(value) is tuple and bool(value) and all(type(item) is Zone for item in value)
     )
