@@ -88,6 +88,9 @@ SETTINGS = (
     "opponent_bot",
     "prior_bot",
     "prior_share",
+    "policy_playouts",
+    "policy_opponents",
+    "paired",
 )
 
 
@@ -177,8 +180,17 @@ def _load() -> dict[str, Any]:
     return {
         game: entry
         for game, entry in data.get("games", {}).items()
-        if game in GAMES and entry.get("settings") == settings(game)
+        if game in GAMES and _same(entry.get("settings") or {}, settings(game))
     }
+
+
+def _same(recorded: dict[str, Any], today: dict[str, Any]) -> bool:
+    """Whether results recorded with ``recorded`` settings still hold: an option that did not
+    exist yet when they were recorded counts at its default value."""
+    defaults = IsmctsBot()
+    return all(
+        recorded.get(name, getattr(defaults, name)) == value for name, value in today.items()
+    )
 
 
 def _save(done: dict[str, Any], args: Any, games: list[str]) -> None:

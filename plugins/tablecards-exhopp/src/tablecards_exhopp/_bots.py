@@ -124,7 +124,11 @@ def best_lay(
     place = {colour: index for index, colour in enumerate(colours)}
     own = place[mine]
     rivals = max(1, len(colours) - 1)
-    sequences: dict[int, tuple[int, int, list[int], float]] = {}
+    exp = math.exp
+    # Per sequence: its signed points, its worth now, the totals, and (while a lay leaves cards
+    # to come) the softmax weights at the temperature after one more card: a lay then changes
+    # one colour's weight, so each lay costs one exp instead of a softmax.
+    sequences: dict[int, tuple[int, float, list[int], tuple[float, list[float], float] | None]] = {}
     best: Action | None = None
     best_gain = -math.inf
     for action in actions:
@@ -135,11 +139,25 @@ def best_lay(
         if known is None:
             signed, remaining, totals = read(index)
             worth = signed * _edge(totals, own, rivals, remaining)
-            known = sequences[index] = (signed, remaining, totals, worth)
-        signed, remaining, totals, before = known
-        after = totals.copy()
-        after[place[action.colour]] += action.value
-        gain = signed * _edge(after, own, rivals, remaining - 1) - before
+            soft = None
+            if remaining > 1:
+                spread = 2.0 + 4.0 * (remaining - 1)
+                weights = [exp(total / spread) for total in totals]
+                soft = (spread, weights, sum(weights))
+            known = sequences[index] = (signed, worth, totals, soft)
+        signed, before, totals, soft = known
+        colour = place[action.colour]
+        if soft is None:
+            after = totals.copy()
+            after[colour] += action.value
+            edge = _edge(after, own, rivals, 0)
+        else:
+            spread, weights, norm = soft
+            changed = exp((totals[colour] + action.value) / spread)
+            norm += changed - weights[colour]
+            mine_weight = changed if colour == own else weights[own]
+            edge = (mine_weight - (norm - mine_weight) / rivals) / norm
+        gain = signed * edge - before
         # Between equal gains keep the high cards of one's own colour for later.
         gain -= 0.001 * action.value * (action.colour == mine)
         if gain > best_gain:
@@ -171,15 +189,17 @@ def playout_action(state: ExHoppState, seat: int, actions: Sequence[Action]) -> 
         return ACCEPT if ACCEPT in actions and state.give is state.colours[seat] else DECLINE
     if phase is _CHOOSE:
         return min(actions, key=lambda action: action.value if isinstance(action, Give) else 0)
-    place = {colour: index for index, colour in enumerate(state.colours)}
-    colours = [colour.value for colour in state.colours]
+    order = list(state.colours)
+    colours = [colour.value for colour in order]
 
     def read(index: int) -> tuple[int, int, list[int]]:
         point = state.point_cards[index].cards[-1]
         cards = state.sequences[index].cards
         totals = [0] * len(colours)
+        # list.index compares by identity first: no enum hashing (a Python-level call).
+        where = order.index
         for card in cards:
-            totals[place[card.colour]] += card.value
+            totals[where(card.colour)] += card.value
         signed = point.points if point.ink is _BLACK else -point.points
         return signed, point.points - len(cards), totals
 

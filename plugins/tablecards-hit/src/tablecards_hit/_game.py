@@ -133,17 +133,15 @@ class Hit(Game[HitState]):
                 _rules.end_round(state)
 
     def search_options(self) -> Mapping[str, Any]:
-        """In a match of one round (the default), the search bot scores a playout cut short
-        by the match as it stands (who leads, where each score lies): such a match is won by
-        being ahead at its end, and scoring the gains since the decision instead made the bot
-        weaker (measured in docs/strength.md). Longer matches keep the engine's default."""
-        return {"reward": "share"} if self.options.rounds == 1 else {}
-
-    def playout_action(
-        self, state: HitState, seat: int, legal: Sequence[Action], rng: random.Random
-    ) -> Action:
-        """The heuristic bot's rule read straight from the state (for the search bot)."""
-        return _bots.playout_action(state, seat)
+        """The search bot compares its two choices on the same luck (``paired``: which cards
+        come next dwarfs the difference between drawing and stopping), with playouts that
+        follow the heuristic bot's rule (:meth:`playout_action`). In a match of one round (the
+        default) a playout is scored by the match as it stands (``reward="share"``): such a
+        match is won by being ahead at its end. Measured in docs/strength.md."""
+        options: dict[str, Any] = {"paired": True, "policy_playouts": True}
+        if self.options.rounds == 1:
+            options["reward"] = "share"
+        return options
 
     def scores(self, state: HitState) -> tuple[int, ...]:
         """HIT-13, HIT-14: finished rounds' totals plus the loots of the round in play."""
