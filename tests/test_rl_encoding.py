@@ -211,3 +211,73 @@ def test_observations_never_change_within_a_game_version(
     recorded = DIGESTS.get(key(name, players, seed))
     assert recorded is not None, f"record {key(name, players, seed)}: tests/rl_digests.py"
     assert digest(name, players, seed) == recorded
+
+
+@pytest.mark.parametrize(("name", "players"), seat_counts())
+def test_a_live_match_encodes_as_its_views_whatever_the_gaps_between_observations(
+    name: str, players: int
+) -> None:
+    """The encoder remembers, per seat, what it last encoded and the zones it last read: a
+    seat observed after one action or after many, on the match's own state (changed in place)
+    or on a clone of it (other zone objects), is still encoded exactly as its view says."""
+    game = tablecards.load_game(name)
+    encoder = ObservationEncoder(game, players)
+    rng = random.Random(7)
+    match = Match(game, players, 7)
+    observed = 0
+    while not match.is_over:
+        if rng.random() < 0.4:
+            seat = rng.randrange(players)
+            state = match.state if rng.random() < 0.8 else match.clone().state
+            assert np.array_equal(
+                encoder.encode(state, seat), encoder.encode_view(match.view(seat))
+            ), f"{name}: seat {seat} after move {match.moves}"
+            observed += 1
+        seat = match.to_act[rng.randrange(len(match.to_act))]
+        legal = match.legal_actions(seat)
+        match.apply(seat, legal[rng.randrange(len(legal))])
+    assert observed > 10
+
+
+def test_zones_given_to_a_state_afresh_are_read_afresh() -> None:
+    """A game may replace a zone, or a tuple of zones, between two observations: the encoder
+    reads the zones the state holds now, not those it read last time."""
+    game = SnapGame()
+    encoder = ObservationEncoder(game, 2)
+    match = Match(game, 2, 3)
+    state: Any = match.state
+    pile = encoder.zone_index("pile")
+    won = encoder.zone_index("won:1")
+    before = encoder.encode(state, 0)
+    cards = state.deck.cards[:3]
+    state.deck = Zone("deck", Visibility.HIDDEN, None, state.deck.cards[3:])
+    state.pile = Zone("pile", Visibility.PUBLIC, None, cards[:2])
+    state.won = (state.won[0], Zone("won:1", Visibility.PUBLIC, 1, cards[2:]))
+    after = encoder.encode(state, 0)
+    assert after[0] == before[0] - 3
+    assert (after[pile], after[won]) == (before[pile] + 2, before[won] + 1)
+    view = game.view(state, 0)
+    view["moves"] = 0
+    assert np.array_equal(after, encoder.encode_view(view))
+
+
+class HugeSnap(SnapGame):
+    """Public numbers and features beyond float32's range."""
+
+    def view_extra(self, state: Any, seat: int | None) -> dict[str, Any]:
+        return {"huge": 1e39, "tiny": -(10**40), "both": [1e39, 2]}
+
+    def observation_features(self, view: Any) -> list[float]:
+        return [-1e39, 0.5]
+
+
+def test_numbers_beyond_float32_encode_as_infinities() -> None:
+    """As NumPy and array.array store them, in both encodings."""
+    game = HugeSnap()
+    encoder = ObservationEncoder(game, 2)
+    match = Match(game, 2, 1)
+    vector = encoder.encode(match.state, 1)
+    view = match.view(1)
+    assert np.array_equal(vector, encoder.encode_view(view))
+    assert list(vector[-2:]) == [-np.inf, 0.5]
+    assert np.isposinf(vector).sum() == 2 and np.isneginf(vector).sum() == 2

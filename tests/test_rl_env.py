@@ -111,6 +111,20 @@ def test_the_end_of_a_match_rewards_every_seat_from_its_result() -> None:
         assert list(totals.values()) == rl.final_rewards(result, reward)
 
 
+def test_each_observation_is_the_callers_own_array() -> None:
+    """Observations and masks are fresh arrays: a learner that keeps or changes one (a replay
+    buffer, an in-place normalisation) changes no later observation."""
+    env = rl.env("hit", 3)
+    env.reset(seed=2)
+    agent = env.agent_selection
+    kept = {key: value.copy() for key, value in env.observe(agent).items()}
+    for _ in range(3):  # Hit! hands out the same legal actions again: a remembered mask
+        observation = env.observe(agent)
+        for key, value in observation.items():
+            assert np.array_equal(value, kept[key]) and value.flags.writeable
+            value[:] = 7
+
+
 def test_an_unmasked_action_is_refused_and_changes_nothing() -> None:
     env = rl.env("climb", 2)
     env.reset(seed=1)

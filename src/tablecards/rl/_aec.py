@@ -97,7 +97,7 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self._by_id = {id(action): number for number, action in enumerate(self._actions)}
         # The last legal actions seen and their mask (see _mask).
         self._legal: object = None
-        self._legal_mask: npt.NDArray[np.int8] = np.zeros(0, np.int8)
+        self._legal_mask = b""
         self.encoder = ObservationEncoder(game, players)
         self.arbiter: Arbiter = arbiter or RandomPriority()
         self._move_limit = move_limit
@@ -172,12 +172,25 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         observation = self.encoder.encode(match.state, seat)
         return {"observation": observation, "action_mask": self._mask(match, seat)}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (when ``observe``), cumulative reward,
+        termination, truncation and info: PettingZoo's ``last()``, read once per step."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def _mask(self, match: Match, seat: int) -> npt.NDArray[np.int8]:
         """1 at the catalogue number of each legal action of ``seat``."""
         legal = match.legal_actions(seat)
-        # Games often hand out the same tuple of legal actions again (Hit!'s two choices).
+        # Games often hand out the same tuple of legal actions again (Hit!'s two choices): its
+        # mask is copied as bytes (a C copy) and read by NumPy, cheaper than a NumPy copy.
         if legal is self._legal and type(legal) is tuple:
-            again: npt.NDArray[np.int8] = self._legal_mask.copy()
+            again: npt.NDArray[np.int8] = np.frombuffer(bytearray(self._legal_mask), np.int8)
             return again
         # A bytearray filled by a Python loop, then viewed by NumPy: cheaper than np.zeros and
         # a fancy assignment for the few legal actions of a moment.
@@ -189,9 +202,10 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         except KeyError:  # an action equal to a listed one, not the listed object itself
             for number in self.catalogue.indices(legal):
                 mask[number] = 1
+        if type(legal) is tuple:  # a list may change under us: only a tuple is remembered
+            self._legal, self._legal_mask = legal, bytes(mask)
         array: npt.NDArray[np.int8] = np.frombuffer(mask, np.int8)
-        self._legal, self._legal_mask = legal, array
-        return array.copy() if type(legal) is tuple else array
+        return array
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Play catalogue entry ``action`` for the selected agent.

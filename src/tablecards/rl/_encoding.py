@@ -24,6 +24,7 @@ from __future__ import annotations
 import array
 import json
 import operator
+import struct
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -124,6 +125,12 @@ class ObservationEncoder:
         self._blank = array.array("f", bytes(4 * 2 * len(self.kinds)))
         self._state_type = type(state)
         self._zone_fields = _zone_fields(state)
+        # The zone fields and zones of the last observed state (see _zones).
+        self._last_fields: tuple[Any, ...] = ()
+        self._last_zones: list[Zone[Any]] = []
+        # Native float32s, as array.array("f") and NumPy store them.
+        self._pack_extra = struct.Struct(f"={self._features_at - self._extra_at}f").pack_into
+        self._pack_features = struct.Struct(f"={self._features}f").pack_into
 
     def zone_index(self, name: str) -> int:
         """Where the size of zone ``name`` (as seat 0 names it) sits in every seat's encoding.
@@ -200,22 +207,31 @@ class ObservationEncoder:
             public["over"] = state.over
             public.update(extra)
             self._put_features(out, public)
-        vector: npt.NDArray[np.float32] = np.frombuffer(out, np.float32).copy()
+        # The caller's own copy: a bytearray of the memory (a C copy), read by NumPy.
+        vector: npt.NDArray[np.float32] = np.frombuffer(bytearray(out), np.float32)
         return vector
 
     def _zones(self, state: State) -> list[Zone[Any]]:
-        """``list(state.zones())``, read through the fields that may hold zones (found once):
-        cheaper than the generator of ``State.zones``, called for every observation."""
+        """``list(state.zones())``, read through the fields that held zones in the first state
+        (found once): cheaper than the generator of ``State.zones``, called for every
+        observation, and cheaper still when those fields hold the same zones as last time."""
         if type(state) is not self._state_type:
             return list(state.zones())
+        fields = self._zone_fields(state)
+        # Zones compare by identity: equal fields hold the very zones of the last call.
+        if fields == self._last_fields:
+            return self._last_zones
         zones: list[Zone[Any]] = []
-        for value in self._zone_fields(state):
+        for value in fields:
             if type(value) is Zone:
                 zones.append(value)
             elif type(value) is tuple and value and type(value[0]) is Zone:
                 zones.extend(value)
-        # A field that held neither a zone nor a tuple in the first state: ask the state.
-        return zones if len(zones) == len(self.zone_names) else list(state.zones())
+        # Zones elsewhere than in the first state's fields: ask the state.
+        if len(zones) != len(self.zone_names):
+            return list(state.zones())
+        self._last_fields, self._last_zones = fields, zones
+        return zones
 
     def _put_zones(
         self, out: array.array[float], keys: list[object], state: State, seat: int
@@ -296,12 +312,11 @@ class ObservationEncoder:
         for key in self._lists:
             items = extra.get(key)
             if type(items) is list and len(items) == players:
-                mine = items[seat:] + items[:seat]
                 # Mostly numbers only: then no Python per item.
-                if numbers.issuperset(map(type, mine)):
-                    values += mine
-                else:
-                    values += [item if type(item) in numbers else 0.0 for item in mine]
+                if not numbers.issuperset(map(type, items)):
+                    items = [item if type(item) in numbers else 0.0 for item in items]
+                values += items[seat:]
+                values += items[:seat]
             else:
                 values += [0.0] * players
         # The seats to act (seat-relative), then the seat's own one-hot: right after the numbers.
@@ -310,8 +325,13 @@ class ObservationEncoder:
             seats[(other - seat) % players] = 1.0
         seats[players + seat] = 1.0
         values.extend(seats)
-        # One slice of exactly its own length (an array.array would grow or shrink otherwise).
-        out[self._extra_at : self._features_at] = array.array("f", values)
+        try:
+            # Packed straight into the memory: no intermediate array.
+            self._pack_extra(out, 4 * self._extra_at, *values)
+        except OverflowError:
+            # Beyond float32: array.array makes it an infinity, as NumPy does. One slice of
+            # exactly its own length (an array.array would grow or shrink otherwise).
+            out[self._extra_at : self._features_at] = array.array("f", values)
 
     def _put_features(self, out: _Vector, view: Mapping[str, Any]) -> None:
         features = self.game.observation_features(view)
@@ -320,7 +340,13 @@ class ObservationEncoder:
                 f"{self.game.name}.observation_features gave {len(features)} numbers, "
                 f"not {self._features} as for the first view of the match"
             )
-        out[self._features_at :] = array.array("f", features)
+        try:
+            # Packed straight into the memory: no intermediate array.
+            self._pack_features(out, 4 * self._features_at, *features)
+        except (OverflowError, struct.error):
+            # Beyond float32 (array.array makes it an infinity, as NumPy does) or not a number
+            # (array.array raises the TypeError).
+            out[self._features_at :] = array.array("f", features)
 
 
 def _public(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -374,13 +400,20 @@ def _extra_schema(extra: Mapping[str, Any], players: int) -> tuple[list[str], li
 
 
 def _zone_fields(state: State) -> Callable[[State], tuple[Any, ...]]:
-    """A getter of the fields of ``state``'s class that may hold zones, as ``State.zones``
-    reads them: those holding a zone or a tuple (of zones, possibly) in ``state``."""
+    """A getter of the fields of ``state``'s class that hold zones in ``state`` (a zone, or a
+    tuple of zones), as ``State.zones`` reads them."""
     names = [
         field.name
         for field in attrs.fields(type(state))
-        if isinstance(getattr(state, field.name), (Zone, tuple))
+        if _holds_zones(getattr(state, field.name))
     ]
     if len(names) < 2:  # attrgetter returns one value for one name, fails for none
         return lambda state: tuple(getattr(state, name) for name in names)
     return operator.attrgetter(*names)
+
+
+def _holds_zones(value: object) -> bool:
+    """Whether a state's field holds a zone or a (non-empty) tuple of zones."""
+    return type(value) is Zone or (
+        type(value) is tuple and bool(value) and all(type(item) is Zone for item in value)
+    )

@@ -29,8 +29,16 @@ def features(view: Mapping[str, Any]) -> Sequence[float]:
         out = list(_PHASE_HOT.get(phase, _NO_PHASE))  # type: ignore[arg-type]
     else:
         out = [1.0 if phase == other else 0.0 for other in _PHASES]
+    hots, none = _seat_hots(players)
     for key in _SEATS:
-        out += _relative_one_hot(view.get(key), seat, players)
+        value = view.get(key)
+        # A seat number (a bool is not one): its seat-relative one-hot, built once.
+        if (type(value) is int or (isinstance(value, int) and not isinstance(value, bool))) and (
+            0 <= value < players
+        ):
+            out += hots[(value - seat) % players]
+        else:
+            out += none
     bids = view.get("bids") or [None] * players
     for offset in range(players):
         bid = bids[(seat + offset) % players]
@@ -46,8 +54,17 @@ def features(view: Mapping[str, Any]) -> Sequence[float]:
     return out
 
 
-def _relative_one_hot(value: object, seat: int, players: int) -> list[float]:
-    out = [0.0] * players
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players:
-        out[(value - seat) % players] = 1.0
-    return out
+def _seat_hots(players: int) -> tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]:
+    """The one-hot of each seat-relative place among ``players`` seats, and all zeros."""
+    hots = _SEAT_HOTS.get(players)
+    if hots is None:
+        hots = _SEAT_HOTS[players] = (
+            tuple(
+                tuple(float(place == other) for other in range(players)) for place in range(players)
+            ),
+            (0.0,) * players,
+        )
+    return hots
+
+
+_SEAT_HOTS: dict[int, tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]] = {}
