@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import Any, ClassVar
 
@@ -170,6 +170,13 @@ class Hattrick(Game[HattrickState]):
     def rounds_played(self, state: HattrickState) -> int:
         """The number of the round in play (or the last round)."""
         return state.round
+
+    def search_options(self) -> Mapping[str, Any]:
+        """Inside the search bot's tree and in its playouts, the other seats (and the bot's own
+        later moves) follow the heuristic bot's reasoning (:meth:`playout_action`), at 100
+        iterations: random opponents are a poor model of players who keep the high cards of
+        the colour they collect (measured in docs/strength.md)."""
+        return {"policy_playouts": True, "policy_opponents": True, "iterations": 100}
 
     def playout_action(
         self, state: HattrickState, seat: int, legal: Sequence[Action], rng: random.Random
