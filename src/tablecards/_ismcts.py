@@ -9,6 +9,11 @@ determinisation on with random actions and credits every node on the way with th
 seat that chose it. Opponents' decisions are nodes of the same tree, chosen by UCB for their
 own result. In an open moment (several seats may act), the seat that speaks is drawn as the
 engine's default arbiter does, except at the root, where the bot decides for itself.
+
+Options let a game lend the search its judgement (a registered bot as opponent model, playout
+guide or prior; the game's :meth:`~tablecards.Game.playout_action` policy in the playouts and
+for the opponents) or compare the bot's actions on the same luck (``paired``); a game names the
+ones that suit it in :meth:`~tablecards.Game.search_options`.
 """
 
 from __future__ import annotations
@@ -198,7 +203,8 @@ class IsmctsBot:
     def choose_in(
         self, info: InformationSet, actions: Sequence[Action], rng: random.Random
     ) -> Action:
-        """Search from ``info`` and return the most visited of ``actions``."""
+        """Search from ``info`` and return the most visited of ``actions`` (with ``paired``:
+        the one with the best average reward)."""
         self.last_iterations = 0
         if len(actions) == 1:
             return actions[0]
