@@ -201,8 +201,10 @@ def _save(done: dict[str, Any], args: Any, games: list[str]) -> None:
         "games": done,
     }
     # Another run (--only other games) may be recording its games meanwhile: this run
-    # writes only its own games over what the file holds now.
-    data["games"] = {**_load(), **{game: done[game] for game in games if game in done}}
+    # writes only its own games over what the file holds now, and keeps the others' as they
+    # are (it may be older code than the run that wrote them: not its to judge their settings).
+    recorded = json.loads(RESULTS.read_text()).get("games", {}) if RESULTS.exists() else {}
+    data["games"] = {**recorded, **{game: done[game] for game in games if game in done}}
     done = data["games"]
     RESULTS.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     PAGE.write_text(_page(done, args))
