@@ -309,18 +309,16 @@ class IsmctsBot:
             legal = legal_of(state, actor)
             children = node.children
             modelled = None
-            if policy is not None and actor != seat:
-                modelled = legal[0] if len(legal) == 1 else policy(state, actor, legal, rng)
+            if actor != seat:
+                # The game's policy or the opponents' model plays for them (the policy first,
+                # where it decides); their moves still branch the tree (the seat sees what they
+                # did), but never count as the iteration's expansion.
+                if policy is not None:
+                    modelled = legal[0] if len(legal) == 1 else policy(state, actor, legal, rng)
+                if modelled is None and opponents is not None:
+                    modelled = _modelled(game, state, actor, legal, moves, opponents[actor], rng)
             if modelled is not None:
-                # The game's policy plays for the opponents, as opponent_bot does (below).
                 action = modelled
-                child = children.get((actor, action)) or children.setdefault(
-                    (actor, action), _Node()
-                )
-            elif opponents is not None and actor != seat:
-                # The opponents' model plays for them; their moves still branch the tree
-                # (the seat sees what they did), but never count as the iteration's expansion.
-                action = _modelled(game, state, actor, legal, moves, opponents[actor], rng)
                 child = children.get((actor, action)) or children.setdefault(
                     (actor, action), _Node()
                 )
