@@ -11,13 +11,21 @@ names the reader uses for each seat (``names[i]``); a caller may call the reader
     ('you pass', 'your', "Cleo's")
     >>> count(1, "card"), count(13, "card")
     ('one card', '13 cards')
+
+Players are called by their names; a reader's own seat is "you" (:func:`names_for`), and a
+seat whose name is not known is "player N", counted from 1 (:func:`player_name`): a player
+never reads a 0-based seat number.
+
+    >>> from tablecards.words import names_for, player_name
+    >>> names_for(["Ana", "Ben", "Cleo"], 1), player_name(0)
+    (['Ana', 'you', 'Cleo'], 'player 1')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-__all__ = ["count", "is_you", "listing", "says", "whose"]
+__all__ = ["count", "is_you", "listing", "names_for", "player_name", "says", "whose"]
 
 _NUMBERS = (
     "no",
@@ -86,3 +94,24 @@ def listing(items: Iterable[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def player_name(seat: int) -> str:
+    """How a seat is called when nobody gave its player a name: "player N", counted from 1.
+
+    ``player_name(0) == "player 1"``: the first seat is the first player, never "seat 0".
+    """
+    return f"player {seat + 1}"
+
+
+def names_for(names: Sequence[str], seat: int | None) -> list[str]:
+    """A copy of ``names`` as ``seat`` reads them: "you" at ``seat`` (``None``: unchanged).
+
+    Pass the result to :meth:`tablecards.Game.describe`, :meth:`~tablecards.Game.describe_play`
+    and :meth:`~tablecards.Game.describe_event`, whose sentences then speak to the reader:
+    ``names_for(["Ana", "Ben"], 0) == ["you", "Ben"]``.
+    """
+    out = list(names)
+    if seat is not None and 0 <= seat < len(out):
+        out[seat] = "you"
+    return out
