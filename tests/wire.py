@@ -10,7 +10,7 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -84,7 +84,7 @@ class Player:
         )
         self.raw: list[str] = []
         self.state: dict[str, Any] | None = None
-        self.log: list[dict[str, Any]] = []
+        self.history: list[dict[str, Any]] = []  # every history entry received, in order
         self.welcome: dict[str, Any] | None = None
 
     def send(self, message: Any) -> None:
@@ -109,7 +109,7 @@ class Player:
             self.welcome = message
         if message["type"] == "state":
             self.state = message
-            self.log.extend(message["log"])
+            self.history.extend(message["history"])
         return message
 
     def until(self, kind: str, timeout: float = 10) -> dict[str, Any]:
@@ -125,6 +125,11 @@ class Player:
         while self.state is None or self.state["moves"] < moves:
             self.until("state", timeout)
         return self.state
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """The actions the last state's scene offers this seat (see :func:`choices`)."""
+        return [] if self.state is None else choices(self.state["scene"])
 
     def act(self, act: dict[str, Any], after: int | None = None, **extra: Any) -> None:
         if after is None:
@@ -144,6 +149,40 @@ class Player:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def choices(scene: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every action JSON a scene offers, both steps of a two-step choice flattened."""
+    found: list[dict[str, Any]] = []
+
+    def walk(group: dict[str, Any]) -> None:
+        for choice in group["choices"]:
+            if "then" in choice:
+                walk(choice["then"])
+            else:
+                found.append(choice["act"])
+
+    for group in scene["actions"]:
+        walk(group)
+    return found
+
+
+def zones(scene: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Every zone box of a scene (the seats' and the middle's), by the engine's zone name."""
+    boxes = [zone for panel in scene["seats"] for zone in panel["zones"]]
+    boxes += [zone for group in scene["middle"] for zone in group["zones"]]
+    return {zone["id"]: zone for zone in boxes}
+
+
+def faces(scene: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every card face a scene shows."""
+    return [face for zone in zones(scene).values() for face in zone["cards"] or ()]
+
+
+def actors(players: Mapping[int, Player] | Sequence[Player]) -> list[int]:
+    """The seats whose last state offers them actions (``players`` by seat)."""
+    pairs = players.items() if isinstance(players, Mapping) else enumerate(players)
+    return [seat for seat, player in pairs if player.choices]
 
 
 @contextmanager

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import websockets
-from wire import LiveServer, Player, get, live, post, race
+from wire import LiveServer, Player, actors, faces, get, live, post, race, zones
 
 from tablecards import Visibility
 
@@ -61,10 +61,8 @@ def test_a_full_match_of_each_game_played_by_clients_to_its_end(
     rng = random.Random(game)
     moves = 0
     while clients[0].state is not None and clients[0].state["result"] is None:
-        to_act = clients[0].state["view"]["to_act"]
-        actor = clients[rng.choice(to_act)]
-        assert actor.state is not None and actor.state["legal"]
-        actor.act(rng.choice(actor.state["legal"])["act"])
+        actor = clients[rng.choice(actors(clients))]
+        actor.act(rng.choice(actor.choices))
         moves += 1
         for client in clients:
             client.until_moves(moves)
@@ -72,14 +70,16 @@ def test_a_full_match_of_each_game_played_by_clients_to_its_end(
     assert len(results) == 1 and moves > 10
     hidden = owner_zones(server, match["id"])
     for seat, client in enumerate(clients):
-        assert len(client.log) == moves
+        # One history entry per move (0: the set-up), each sent once, in order.
+        assert [entry["move"] for entry in client.history] == list(range(moves + 1))
         for text in client.raw:
             message = json.loads(text)
             if message["type"] == "state":
-                assert message["view"]["seat"] == seat
+                assert message["scene"]["viewer"] == seat
+                boxes = zones(message["scene"])
                 for zone, owner in hidden.items():
-                    if owner != seat:
-                        assert "cards" not in message["view"]["zones"][zone], (seat, zone)
+                    if owner != seat and zone in boxes:
+                        assert boxes[zone]["cards"] is None, (seat, zone)
         client.close()
     seed = server.app.state.hub.tables[match["id"]].record.seed
     assert not any(str(seed) in text for client in clients for text in client.raw)
@@ -96,22 +96,23 @@ def test_seat_one_cannot_act_for_or_see_seat_two(server: LiveServer) -> None:
         one.act(act, seat=2)
         refusal = one.until("error")
         assert refusal["code"] == "bad_field" and "'seat'" in refusal["reason"]
-    to_act = state["view"]["to_act"]
-    if 1 not in to_act:
+    spy = server.app.state.hub.tables[match["id"]].match
+    if 1 not in spy.to_act:
         one.act({"type": "Decline"})
         assert one.until("error")["code"] in {"not_your_turn", "malformed", "illegal"}
-    spy = server.app.state.hub.tables[match["id"]].match
     assert spy.moves == 0
-    visible = {zone.name for zone in spy.state.zones() if zone.visible_to(1)}
+    visible = {card.id for zone in spy.state.zones() if zone.visible_to(1) for card in zone.cards}
+    hidden = {card.id for zone in spy.state.zones() for card in zone.cards} - visible
+    assert hidden
     for text in one.raw:
         message = json.loads(text)
         if message["type"] == "state":
-            assert message["view"]["seat"] == 1
+            assert message["scene"]["viewer"] == 1
+            boxes = zones(message["scene"])
             for zone in ("hand:0", "hand:2", "hand:3"):
-                assert "cards" not in message["view"]["zones"][zone]
-            for event in message["events"]:
-                if event["event"].get("cards"):
-                    assert {event["event"]["src"], event["event"]["dst"]} & visible
+                assert boxes[zone]["cards"] is None
+            # Every card drawn for seat 1 is one it may see.
+            assert {face["id"] for face in faces(message["scene"])} <= visible
     for client in clients:
         client.close()
 
@@ -131,7 +132,7 @@ def test_a_wrong_or_missing_token_receives_nothing_before_or_after_a_player_join
         assert refusal["type"] == "error" and refusal["code"] == "auth"
     # Now a real player joins and plays: the refused sockets and the silent one get nothing.
     players = join(server, match)
-    players[0].act(players[0].state["legal"][0]["act"])  # type: ignore[index]
+    players[0].act(players[0].choices[0])
     players[0].until_moves(1)
     for socket in (wrong, early, other, silent):
         assert socket.silent(0.5)
@@ -246,7 +247,7 @@ def test_five_hundred_hostile_messages_change_nothing_and_the_server_serves_othe
     first.until_moves(2)
     other = new_match(server, "hit", 2)
     others = join(server, other)
-    others[0].act(others[0].state["legal"][0]["act"])  # type: ignore[index]
+    others[0].act(others[0].choices[0])
     assert others[0].until_moves(1)["moves"] == 1
     for client in (*players, *others):
         client.close()

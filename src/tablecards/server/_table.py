@@ -34,7 +34,8 @@ from tablecards import (
 from tablecards.server import _engine
 from tablecards.server._protocol import error
 from tablecards.server._store import ActionTaken, MatchRecord, Store
-from tablecards.server._words import card_labels, event_text, play_text
+from tablecards.server._words import play_text, result_message
+from tablecards.words import names_for
 
 __all__ = ["Client", "Refused", "Settings", "Table"]
 
@@ -80,8 +81,7 @@ class Client:
 
     seat: int | None
     queue: asyncio.Queue[dict[str, Any] | None]
-    events_from: int = 0  # the first move whose events it has not been sent
-    log_from: int = 0  # the first log entry it has not been sent
+    history_from: int = 0  # the first move whose history entry it has not been sent
 
 
 class Table:
@@ -141,8 +141,7 @@ class Table:
         ``since`` moves when given)."""
         client = Client(seat, asyncio.Queue(self.settings.queue))
         if since is not None and since <= self.match.moves:
-            client.events_from = since + 1
-            client.log_from = since
+            client.history_from = since + 1
         self._clients.add(client)
         client.queue.put_nowait(
             {
@@ -161,33 +160,19 @@ class Table:
         self._clients.discard(client)
 
     def _broadcast(self) -> None:
-        views: dict[int | None, dict[str, Any]] = {}
+        states: dict[int | None, dict[str, Any]] = {}
         for client in list(self._clients):
-            self._send(client, views)
+            self._send(client, states)
 
-    def _send(self, client: Client, views: dict[int | None, dict[str, Any]]) -> None:
-        seat, match, game = client.seat, self.match, self.game
-        if seat not in views:
-            views[seat] = self._seat_state(seat)
-        message = dict(views[seat])
-        events = []
-        for move, seen in match.events_for(seat, since=client.events_from):
-            text = event_text(game, seen, seat, self._names_for(seat))
-            events.append({"move": move, "event": seen.to_json(), "text": text})
-        message["events"] = events
-        message["log"] = [
-            {
-                "move": number + 1,
-                "seat": actor,
-                "act": None if action is None else match.action_json(action),
-                "text": play_text(game, actor, action, self._names_for(seat)),
-            }
-            for number, (actor, action) in enumerate(
-                _engine.log_since(match, seat, client.log_from), start=client.log_from
-            )
-        ]
-        client.events_from = match.moves + 1
-        client.log_from = match.moves
+    def _send(self, client: Client, states: dict[int | None, dict[str, Any]]) -> None:
+        """Queue the state message of contract §6 for ``client``: its seat's scene, and the
+        history entries it has not had yet (``states`` caches each seat's scene)."""
+        seat, match = client.seat, self.match
+        if seat not in states:
+            states[seat] = self._seat_state(seat)
+        message = dict(states[seat])
+        message["history"] = match.history(seat, self.names, since=client.history_from)
+        client.history_from = match.moves + 1
         try:
             client.queue.put_nowait(message)
         except asyncio.QueueFull:
@@ -198,29 +183,19 @@ class Table:
             client.queue.put_nowait(None)
 
     def _seat_state(self, seat: int | None) -> dict[str, Any]:
+        """What every client of ``seat`` is sent after a change, but its history: the scene
+        built for that seat (a spectator's for ``None``), the result by name, the clock."""
         match = self.match
-        view = match.view(seat)
-        legal = []
-        if seat is not None and seat in match.to_act:
-            legal = [
-                {"act": match.action_json(action), "text": match.describe(action)}
-                for action in match.legal_actions(seat)
-            ]
-        result = match.result
         return {
             "type": "state",
             "moves": match.moves,
-            "view": view,
-            "labels": card_labels(self.game, view),
-            "legal": legal,
-            "result": None if result is None else result.to_json(),
+            "scene": match.scene(seat, self.names),
+            "result": result_message(match.result, self.names),
+            "clock": None,
         }
 
     def _names_for(self, seat: int | None) -> list[str]:
-        names = list(self.names)
-        if seat is not None:
-            names[seat] = "you"  # the reader: the game's words say "you draw"
-        return names
+        return names_for(self.names, seat)
 
     # -- acting ---------------------------------------------------------------------------------
 
