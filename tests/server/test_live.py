@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import asyncio
+import importlib.resources
 import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 import websockets
 from wire import LiveServer, Player, actors, faces, get, live, post, race, zones
 
+import tablecards
 from tablecards import Visibility
+
+PROTOCOL = json.loads(
+    importlib.resources.files("tablecards.server").joinpath("protocol.schema.json").read_text()
+)
 
 
 @pytest.fixture(scope="module")
@@ -69,12 +76,16 @@ def test_a_full_match_of_each_game_played_by_clients_to_its_end(
     results = {json.dumps(client.state["result"]) for client in clients if client.state}
     assert len(results) == 1 and moves > 10
     hidden = owner_zones(server, match["id"])
+    protocol = jsonschema.Draft202012Validator(PROTOCOL)
+    scenes = jsonschema.Draft202012Validator(tablecards.scene_schema())
     for seat, client in enumerate(clients):
         # One history entry per move (0: the set-up), each sent once, in order.
         assert [entry["move"] for entry in client.history] == list(range(moves + 1))
         for text in client.raw:
             message = json.loads(text)
+            protocol.validate(message)
             if message["type"] == "state":
+                scenes.validate(message["scene"])
                 assert message["scene"]["viewer"] == seat
                 boxes = zones(message["scene"])
                 for zone, owner in hidden.items():
