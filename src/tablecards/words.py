@@ -15,9 +15,9 @@ names the reader uses for each seat (``names[i]``); a caller may call the reader
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-__all__ = ["count", "is_you", "listing", "says", "whose"]
+__all__ = ["count", "is_you", "listing", "names_for", "player_name", "says", "whose"]
 
 _NUMBERS = (
     "no",
@@ -86,3 +86,16 @@ def listing(items: Iterable[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def player_name(seat: int) -> str:
+    """How a seat is called when no name is given: ``"player 1"`` for seat 0 (never 0-based)."""
+    return f"player {seat + 1}"
+
+
+def names_for(names: Sequence[str], seat: int | None) -> list[str]:
+    """A copy of ``names`` with "you" at ``seat`` (``None``: a spectator, unchanged)."""
+    out = list(names)
+    if seat is not None and 0 <= seat < len(out):
+        out[seat] = "you"
+    return out
