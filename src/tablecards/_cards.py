@@ -103,9 +103,9 @@ class Zone(Generic[C]):
         >>> len(hand), hand.top
         (2, Card(id=5))
         >>> hand.view(1)
-        {'count': 2, 'cards': [{'id': 0}, {'id': 5}]}
+        {'count': 2, 'owner': 1, 'cards': [{'id': 0}, {'id': 5}]}
         >>> hand.view(0)
-        {'count': 2}
+        {'count': 2, 'owner': 1}
     """
 
     name: str
@@ -139,12 +139,14 @@ class Zone(Generic[C]):
         return Zone(self.name, self.visibility, self.owner, list(self.cards))
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` sees of this zone: always the count, the cards only when visible."""
-        cards = self.cards
-        visibility = self.visibility
-        if visibility is _HIDDEN or (visibility is _OWNER and (seat is None or seat != self.owner)):
-            return {"count": len(cards)}
-        return {"count": len(cards), "cards": shown_cards(self)}
+        """What ``seat`` sees of this zone: always the count, its ``owner`` when it has one,
+        the cards only when visible."""
+        out: dict[str, Any] = {"count": len(self.cards)}
+        if self.owner is not None:
+            out["owner"] = self.owner
+        if self.visible_to(seat):
+            out["cards"] = shown_cards(self)
+        return out
 
 
 def shown_cards(zone: Zone[Any]) -> list[dict[str, Any]]:
@@ -169,15 +171,25 @@ def zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str, dict[s
     for zone in zones:
         visibility = zone.visibility
         cards = zone.cards
-        if visibility is hidden or (visibility is owned and (seat is None or seat != zone.owner)):
-            out[zone.name] = {"count": len(cards)}
-        elif cards:
+        owner = zone.owner
+        if visibility is hidden or (visibility is owned and (seat is None or seat != owner)):
+            out[zone.name] = (
+                {"count": len(cards)} if owner is None else {"count": len(cards), "owner": owner}
+            )
+            continue
+        if cards:
             # shown_cards(), inlined: a view renders every zone.
             seen = zone._seen
             if seen is None or seen[0] != cards:
                 seen = zone._seen = (list(cards), [_card_json(card) for card in cards])
             # [*map()] rather than list(map()): no global lookup and call of list.
-            out[zone.name] = {"count": len(cards), "cards": [*map(copy, seen[1])]}
+            shown = [*map(copy, seen[1])]
         else:
-            out[zone.name] = {"count": 0, "cards": []}
+            shown = []
+        # Dict displays, not a dict updated afterwards: one allocation per zone.
+        out[zone.name] = (
+            {"count": len(cards), "cards": shown}
+            if owner is None
+            else {"count": len(cards), "owner": owner, "cards": shown}
+        )
     return out

@@ -18,11 +18,17 @@ _CARD: Final[dict[str, Any]] = {
 }
 
 _ZONE: Final[dict[str, Any]] = {
-    "description": "A zone as the seat sees it: always its size; its cards, bottom first, "
-    "only when the seat may see them.",
+    "description": "A zone as the seat sees it: always its size; the seat that owns it, only "
+    "when it has an owner; its cards, bottom first, only when the seat may see them.",
     "type": "object",
     "properties": {
         "count": {"type": "integer", "minimum": 0},
+        "owner": {
+            "description": "The seat the zone belongs to (Zone.owner); absent for a zone of "
+            "nobody (a deck, the middle of the table).",
+            "type": "integer",
+            "minimum": 0,
+        },
         "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}},
     },
     "required": ["count"],
@@ -73,8 +79,8 @@ def view_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a view, as :meth:`Match.view` returns it.
 
     The engine's keys are ``game``, ``seat`` (``null`` for a spectator), ``players``,
-    ``to_act``, ``over``, ``zones`` (each zone by name: ``count``, and ``cards`` only when the
-    seat may see them, each card an object with its ``id`` and the game's card fields) and
+    ``to_act``, ``over``, ``zones`` (each zone by name: ``count``, ``owner`` when the zone
+    belongs to a seat, and ``cards`` only when the seat may see them, each card an object with its ``id`` and the game's card fields) and
     ``moves``. They are reserved: a game's own keys (:meth:`Game.view_extra`) sit beside them
     under other names, and a game that returns a reserved key is refused with
     :class:`~tablecards.RulesError`. Returns a fresh copy each call.

@@ -65,7 +65,7 @@ def test_climb_02_hands_are_secret_the_deck_hidden() -> None:
     assert state.deck.visibility is Visibility.HIDDEN
     view = Match(Climb(), players=3, seed=1).view(0)
     assert view["zones"]["hand:0"]["cards"]  # my hand: I see my cards
-    assert view["zones"]["hand:1"] == {"count": 5}  # theirs: only how many
+    assert view["zones"]["hand:1"] == {"count": 5, "owner": 1}  # theirs: only how many
     assert view["zones"]["deck"] == {"count": 25}
 
 
@@ -228,7 +228,7 @@ def test_climb_10_the_hands_are_shown_at_the_end() -> None:
     play(match, 0, 2)
     assert match.is_over
     view = match.view(0)
-    assert view["zones"]["hand:1"] == {"count": 0}
+    assert view["zones"]["hand:1"] == {"count": 0, "owner": 1}
     assert [card["value"] for card in view["zones"]["shown:1"]["cards"]] == [3, 9]
     assert recorder.stream(0)[-1]["cards"] == view["zones"]["shown:1"]["cards"]
     result = match.result

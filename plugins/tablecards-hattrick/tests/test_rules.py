@@ -95,7 +95,7 @@ def test_hat_02_hands_are_secret_in_views_and_event_streams() -> None:
     assert [c["id"] for c in own["cards"]] == [c.id for c in state.hands[0].cards]
     for other in (1, 2, 3, None):
         seen = match.view(other)["zones"]["hand:0"]
-        assert seen == {"count": len(state.hands[0])}
+        assert seen == {"count": len(state.hands[0]), "owner": 0}
     # Seat 0's cards still in hand never reach another seat's stream (the deal included).
     secret = {c.id for c in state.hands[0].cards}
     for other in (1, 2, 3, None):

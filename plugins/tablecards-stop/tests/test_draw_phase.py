@@ -255,7 +255,7 @@ def test_stop_09_drawing_from_an_empty_pack_eliminates_and_sets_the_hand_aside()
     match.apply(1, DECLINE)  # seat 1 must draw from an empty pack: out
     assert state.eliminated == (False, True, False)
     assert len(state.hands[1]) == 0 and len(state.asides[1]) == 2  # its hand, set aside
-    assert match.view(1)["zones"]["cut:1"] == {"count": PACK_SIZE - 2}  # the arranged cut
+    assert match.view(1)["zones"]["cut:1"] == {"count": PACK_SIZE - 2, "owner": 1}  # the cut
     assert match.game.scores(state) == (0, 0, 0)  # its tokens no longer count
     assert asked(match) == (2,)  # seat 2 drew; seat 1 is no longer asked
     assert [e for e in recorder.stream(0) if e["event"] == "Eliminated"] == [

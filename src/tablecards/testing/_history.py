@@ -48,8 +48,8 @@ def check_view_keys(view: dict[str, Any], players: int, seat: int | None, where:
         problems.append(f"'zones' is {show(zones)}, not an object of zones by name")
     else:
         for name, zone in zones.items():
-            if not _zone_fits(zone):
-                problems.append(f"zone {name!r} is {show(zone)}, not {{count, cards?}}")
+            if not _zone_fits(zone, players):
+                problems.append(f"zone {name!r} is {show(zone)}, not {{count, owner?, cards?}}")
                 break
     if problems:
         raise ConformanceFailure(
@@ -60,8 +60,10 @@ def check_view_keys(view: dict[str, Any], players: int, seat: int | None, where:
         )
 
 
-def _zone_fits(zone: object) -> bool:
-    if type(zone) is not dict or not set(zone) <= {"count", "cards"}:
+def _zone_fits(zone: object, players: int) -> bool:
+    if type(zone) is not dict or not set(zone) <= {"count", "owner", "cards"}:
+        return False
+    if "owner" in zone and not _is_seat(zone["owner"], players):
         return False
     count = zone.get("count")
     if type(count) is not int or count < 0:
