@@ -12,9 +12,9 @@ from typing import Any
 from tablecards import Action
 from tablecards.words import count, listing, names_for, says, whose
 from tablecards_exhopp._actions import Accept, Decline, Give, Lay, Propose
-from tablecards_exhopp._words import a
+from tablecards_exhopp._words import a, signed
 
-__all__ = ["build_scene", "face", "point_rank"]
+__all__ = ["build_scene", "face", "point_rank", "sequence_title"]
 
 Json = dict[str, Any]
 SEQUENCES = 4
@@ -151,11 +151,6 @@ def _box(view: Mapping[str, Any]) -> Json:
         "cards": None,
         "note": f"the {listing(colours)} cards: nobody plays them" if colours else None,
     }
-
-
-def signed(number: int) -> str:
-    """A score as players write it: "+5", "-4" written with a true minus sign, "0"."""
-    return f"+{number}" if number > 0 else f"{MINUS}{-number}" if number < 0 else "0"
 
 
 def _panel(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> Json:

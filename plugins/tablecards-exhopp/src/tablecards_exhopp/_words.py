@@ -34,6 +34,11 @@ def a(colour: str) -> str:
     return f"{'an' if colour[:1] in 'aeiou' else 'a'} {colour}"
 
 
+def signed(points: int) -> str:
+    """Points as players write them: "+5", "\N{MINUS SIGN}4" (a true minus sign)."""
+    return f"+{points}" if points > 0 else f"\N{MINUS SIGN}{-points}" if points < 0 else "0"
+
+
 def _seat_of(zone: str) -> int | None:
     _, _, number = zone.partition(":")
     return int(number) if number.isdigit() else None
@@ -41,7 +46,7 @@ def _seat_of(zone: str) -> int | None:
 
 def _card(card: object) -> str:
     if isinstance(card, PointCard):
-        return f"{card.ink.value} {card.points}"
+        return f"{card.ink.value} {card.points} ({signed(card.signed)})"
     if isinstance(card, NumberCard):
         return f"{card.colour.value} {card.value}"
     if isinstance(card, ColourCard):
@@ -100,7 +105,7 @@ def _finished(event: SequenceFinished, names: Sequence[str]) -> str:
     head = f"sequence {event.sequence + 1} is complete ({totals})"
     if event.winner is None:
         return f"{head}: a tie, the point card stays"
-    sign = f"+{event.points}" if event.points > 0 else str(event.points)
+    sign = signed(event.points)
     return f"{head}: {says(names[event.winner], 'takes')} the point card ({sign})"
 
 
