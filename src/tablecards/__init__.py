@@ -49,7 +49,9 @@ from tablecards._plugins import (
 from tablecards._random import MatchRandom
 from tablecards._runner import Arbiter, RandomPriority, SeatPriority, play
 from tablecards._saves import SaveWarning
-from tablecards._schema import view_schema
+from tablecards._scene import generic_scene
+from tablecards._scene_text import scene_text
+from tablecards._schema import scene_schema, view_schema
 from tablecards._seats import clockwise, next_seat
 from tablecards._serial import action_from_json, action_to_json, snapshot
 from tablecards._simulate import (
@@ -122,6 +124,7 @@ __all__ = [
     "bot_choice",
     "clockwise",
     "determinise",
+    "generic_scene",
     "hookimpl",
     "load_game",
     "match_seed",
@@ -130,6 +133,8 @@ __all__ = [
     "plugin_manager",
     "redeal",
     "registry",
+    "scene_schema",
+    "scene_text",
     "seat_option",
     "simulate",
     "snapshot",

@@ -1,12 +1,15 @@
 """The generic words for events and actions, used when a game gives none of its own.
 
 They never show a zone's id (``row:0``, ``hand:2``): a zone reads as its kind ("a hand", "the
-deck"), since only the game knows whose a numbered zone is. Games say it better by overriding
-:meth:`tablecards.Game.describe_event` and :meth:`tablecards.Game.describe_play`.
+deck"), since only the game knows whose a numbered zone is; and never a 0-based seat number: a
+seat reads as its name, else "player N" (counted from 1). Games say it better by overriding
+:meth:`tablecards.Game.describe`, :meth:`~tablecards.Game.describe_event` and
+:meth:`~tablecards.Game.describe_play`.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -15,13 +18,23 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from tablecards._events import CardsMoved, Event, RoundEnded, Shuffled, TurnStarted
-from tablecards.words import count, listing, says, whose
+from tablecards._fields import fields_of
+from tablecards.words import count, listing, player_name, says, whose
 
 if TYPE_CHECKING:
     from tablecards._actions import Action
     from tablecards._game import Game
 
-__all__ = ["action_words", "event_words", "name_of", "typed_form", "zone_words"]
+__all__ = [
+    "action_text",
+    "action_words",
+    "event_words",
+    "menu_text",
+    "name_of",
+    "typed_form",
+    "words_of",
+    "zone_words",
+]
 
 # Event fields that name a seat: their value reads as the seat's name.
 _SEAT_FIELDS = frozenset({"seat", "player", "winner", "loser", "actor", "bidder", "to", "by"})
@@ -29,10 +42,22 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 def name_of(names: Sequence[str], seat: object) -> str:
-    """How seat ``seat`` is called: ``names[seat]``, else "seat N"."""
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
-        return names[seat]
-    return f"seat {seat}"
+    """How seat ``seat`` is called: ``names[seat]``, else "player N" (from 1); "nobody" for
+    ``None``."""
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        if 0 <= seat < len(names):
+            return names[seat]
+        if seat >= 0:
+            return player_name(seat)
+    if seat is None:
+        return "nobody"
+    return words_of(str(seat))
+
+
+def words_of(key: str) -> str:
+    """An identifier as words: ``"tokens_to_win"`` -> "tokens to win", ``"DrawAgain"`` ->
+    "draw again"."""
+    return _CAMEL.sub(" ", key).replace("_", " ").replace(":", " ").lower().strip()
 
 
 def zone_words(zone: str, owner: int | None = None, names: Sequence[str] = ()) -> str:
@@ -115,7 +140,66 @@ def action_words(game: Game[Any], actor: int, action: Action | None, names: Sequ
     name = name_of(names, actor)
     if action is None:
         return f"{says(name, 'makes')} a secret choice"
-    return f"{name}: {game.describe(action)}"
+    return f"{name}: {menu_text(game, action, names)}"
+
+
+def action_text(action: Action, names: Sequence[str] | None = None) -> str:
+    """The generic menu text of an action: its type and fields in words, seats by name.
+
+    ``Raise(bid=2, values=1)`` reads "raise (bid Cleo, values 1)" with names, "raise (bid
+    player 3, values 1)" without; a field declared :data:`tablecards.Seat` is a seat.
+    """
+    title = words_of(type(action).__name__)
+    parts = []
+    for field in fields_of(type(action)):
+        value = getattr(action, field.name)
+        if field.seat and isinstance(value, int):
+            shown = name_of(names or (), value)
+        else:
+            shown = _plain_value(value)
+        parts.append(f"{words_of(field.name)} {shown}")
+    return f"{title} ({', '.join(parts)})" if parts else title
+
+
+def _plain_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain_value(item) for item in value) or "none"
+    if isinstance(value, str):
+        return words_of(value) if "_" in value else value
+    return str(value)
+
+
+def menu_text(game: Game[Any], action: Action, names: Sequence[str] | None) -> str:
+    """``game.describe(action, names)``, or ``game.describe(action)`` for a game written
+    before :meth:`~tablecards.Game.describe` took the players' names."""
+    cls = type(game)
+    takes = _TAKES_NAMES.get(cls)
+    if takes is None:
+        takes = _TAKES_NAMES[cls] = _takes_names(cls)
+    if takes:
+        return game.describe(action, names)
+    old: Any = game.describe  # a describe(action) of an older plugin
+    return str(old(action))
+
+
+# Per game class: whether its describe() takes the players' names.
+_TAKES_NAMES: dict[type[Any], bool] = {}
+
+
+def _takes_names(cls: type[Game[Any]]) -> bool:
+    try:
+        parameters = inspect.signature(cls.describe).parameters
+    except (TypeError, ValueError):  # pragma: no cover - a builtin or odd callable
+        return True
+    return (
+        "names" in parameters
+        or any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in parameters.values())
+        or len(parameters) >= 3
+    )
 
 
 def typed_form(action: Action) -> str:

@@ -499,14 +499,19 @@ class Game(Generic[S]):
         values = [str(value) for key, value in card.items() if key != "id"]
         return " ".join(values) if values else f"#{card.get('id')}"
 
-    def describe(self, action: Action) -> str:
-        """An action as a menu item, in the imperative ("draw again", "bid 2 x 3").
+    def describe(self, action: Action, names: Sequence[str] | None = None) -> str:
+        """An action as a menu item, in the imperative ("draw again", "raise Bob's bid to 9").
 
-        ``tablecards play`` numbers these and accepts them typed back, so two legal actions
-        should never read alike. The default is the typed form (``Raise bid=2 values=1 plus=0``).
-        The log's words for a played action are :meth:`describe_play`'s.
+        ``names[i]`` is how seat ``i`` is called, "you" for the reader (build it with
+        :func:`tablecards.words.names_for`); with ``names=None`` a seat reads "player N",
+        counted from 1 (:func:`tablecards.words.player_name`): a player never reads a 0-based
+        seat number. ``tablecards play``, the scenes and the networked table show these texts
+        and ``play`` accepts them typed back, so the texts of one seat's legal actions must
+        be pairwise distinct. The default names the action's type and fields in words
+        ("raise (bid Bob, values 1)"), reading a field declared :data:`tablecards.Seat` as a
+        seat. The log's words for a played action are :meth:`describe_play`'s.
         """
-        return _describe.typed_form(action)
+        return _describe.action_text(action, names)
 
     def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
         """One line of the log: seat ``actor`` played ``action`` ("Cleo calls Stop!").
@@ -535,6 +540,34 @@ class Game(Generic[S]):
         ``super().describe_event(...)`` for the events they leave to it).
         """
         return _describe.event_words(self, event, names)
+
+    def scene(
+        self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+    ) -> dict[str, Any]:
+        """What ``view["seat"]`` sees, laid out for players (:func:`tablecards.scene_schema`).
+
+        ``view`` is one seat's view (``view["seat"]`` is ``None`` for a spectator), ``names``
+        the players' names (index = seat), ``legal`` the viewer's legal actions (empty when it
+        may not act). Build the scene from these only, never from a state: a scene then cannot
+        show what the seat may not see, and the conformance kit checks it. The page of the
+        networked table and ``tablecards play`` draw it; :func:`tablecards.scene_text` prints
+        it. Every text in it is words for players: names ("You" for the viewer), never JSON,
+        ``null``, snake_case keys or seat numbers.
+
+        The default is :func:`tablecards.generic_scene`: zones grouped by their owners, the
+        game's extra view keys in words. A game overrides it to lay its table out as its
+        players know it, often starting from the generic scene and changing parts of it.
+
+        Example:
+            >>> import tablecards
+            >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+            >>> scene = match.game.scene(match.view(1), ["Ann", "Bob", "Cleo"])
+            >>> scene["status"], [panel["name"] for panel in scene["seats"]]
+            ('Waiting for Ann', ['You', 'Cleo', 'Ann'])
+        """
+        from tablecards._scene import generic_scene  # the scene modules import this one
+
+        return generic_scene(self, view, names, legal)
 
     def action_catalogue(self, players: int) -> Sequence[Action] | None:
         """Every action this game can ever list for ``players`` seats, in a fixed order.

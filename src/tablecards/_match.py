@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from tablecards._actions import Action
 from tablecards._checks import action_checks, check_constructor, check_since, field_error
+from tablecards._describe import menu_text
 from tablecards._errors import (
     IllegalAction,
     MatchOver,
@@ -32,6 +33,7 @@ from tablecards._errors import (
 )
 from tablecards._events import Event
 from tablecards._game import Game, Result
+from tablecards._history import history
 from tablecards._loads import CannotRead, read_log, state_from_snapshot
 from tablecards._observers import Observers, observer_hooks
 from tablecards._random import MatchRandom
@@ -46,6 +48,7 @@ from tablecards._saves import (
     saved_limit,
     warn_version,
 )
+from tablecards._scene import check_names
 from tablecards._serial import action_to_json, dumps, snapshot
 from tablecards._state import State
 
@@ -314,9 +317,54 @@ class Match:
             self._state.sink = []
         return events
 
-    def describe(self, action: Action) -> str:
-        """A short human description of an action of this game."""
-        return self._game.describe(action)
+    def describe(self, action: Action, names: Sequence[str] | None = None) -> str:
+        """The menu text of an action of this game (:meth:`Game.describe`): ``names[i]`` is
+        how seat ``i`` is called; without names a seat reads "player N" (from 1)."""
+        return menu_text(self._game, action, names)
+
+    def scene(self, seat: int | None, names: Sequence[str] | None = None) -> dict[str, Any]:
+        """What ``seat`` sees (``None``: a spectator), laid out for players (:meth:`Game.scene`).
+
+        ``names`` are the players' names, one per seat (default "Player 1", "Player 2", ...);
+        the scene calls the viewer "You". The viewer's choices are its legal actions now. The
+        layout: :func:`tablecards.scene_schema`; as text: :func:`tablecards.scene_text`.
+
+        Raises:
+            UnknownSeat: ``seat`` is neither a seat of the match nor ``None``.
+            TablecardsError: ``names`` is not one name per seat.
+        """
+        view = self.view(seat)
+        names = self._names(names)
+        legal = () if seat is None else self.legal_actions(view["seat"])
+        return self._game.scene(view, names, legal)
+
+    def history(
+        self, seat: int | None, names: Sequence[str] | None = None, since: int = 0
+    ) -> list[dict[str, Any]]:
+        """The log grouped per move, as ``seat`` may read it (``None``: a spectator).
+
+        One entry per move from ``since`` on: ``{"move": k, "text": ..., "then": [...]}``.
+        Move 0 is the set-up; move *k* is the *k*-th action in the game's words
+        (:meth:`Game.describe_play`), then its consequences in the order they happened
+        (:meth:`Game.describe_event`), a deal folded into one line ("Each player is dealt
+        five cards; you get red 4, ..."). Names as in :meth:`scene`, the reader being "you".
+        Built from :meth:`log_for` and :meth:`events_for`, so it holds nothing the seat may
+        not see, and a match rebuilt from JSON gives the same entries.
+
+        Raises:
+            UnknownSeat: ``seat`` is neither a seat of the match nor ``None``.
+            TablecardsError: ``names`` is not one name per seat, or ``since`` is not a move
+                number (an int from 0).
+        """
+        if seat is not None:
+            seat = self._seat(seat, spectator=True)
+        since = check_since(since)
+        return history(self, seat, self._names(names), since)
+
+    def _names(self, names: Sequence[str] | None) -> list[str]:
+        if names is None:
+            return [f"Player {seat + 1}" for seat in range(self._players)]
+        return check_names(names, self._players)
 
     def parse_action(self, data: Mapping[str, Any] | str | bytes) -> Action:
         """A client's action data as an action of this match's game (see

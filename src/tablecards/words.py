@@ -11,6 +11,14 @@ names the reader uses for each seat (``names[i]``); a caller may call the reader
     ('you pass', 'your', "Cleo's")
     >>> count(1, "card"), count(13, "card")
     ('one card', '13 cards')
+
+Players are called by their names; a reader's own seat is "you" (:func:`names_for`), and a
+seat whose name is not known is "player N", counted from 1 (:func:`player_name`): a player
+never reads a 0-based seat number.
+
+    >>> from tablecards.words import names_for, player_name
+    >>> names_for(["Ana", "Ben", "Cleo"], 1), player_name(0)
+    (['Ana', 'you', 'Cleo'], 'player 1')
 """
 
 from __future__ import annotations
@@ -89,12 +97,20 @@ def listing(items: Iterable[str]) -> str:
 
 
 def player_name(seat: int) -> str:
-    """How a seat is called when no name is given: ``"player 1"`` for seat 0 (never 0-based)."""
+    """How a seat is called when nobody gave its player a name: "player N", counted from 1.
+
+    ``player_name(0) == "player 1"``: the first seat is the first player, never "seat 0".
+    """
     return f"player {seat + 1}"
 
 
 def names_for(names: Sequence[str], seat: int | None) -> list[str]:
-    """A copy of ``names`` with "you" at ``seat`` (``None``: a spectator, unchanged)."""
+    """A copy of ``names`` as ``seat`` reads them: "you" at ``seat`` (``None``: unchanged).
+
+    Pass the result to :meth:`tablecards.Game.describe`, :meth:`~tablecards.Game.describe_play`
+    and :meth:`~tablecards.Game.describe_event`, whose sentences then speak to the reader:
+    ``names_for(["Ana", "Ben"], 0) == ["you", "Ben"]``.
+    """
     out = list(names)
     if seat is not None and 0 <= seat < len(out):
         out[seat] = "you"

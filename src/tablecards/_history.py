@@ -1,0 +1,137 @@
+"""The log grouped per move, as one seat may read it (:meth:`tablecards.Match.history`).
+
+Each move is one entry: the action in the game's words (:meth:`Game.describe_play`), then its
+consequences in the order they happened (:meth:`Game.describe_event`). Consecutive card moves
+of one deal (from one zone to several seats' zones) fold into one line per deal. It is built
+from :meth:`Match.log_for` and :meth:`Match.events_for` alone, so it holds nothing the seat may
+not see, and a match rebuilt from JSON gives the same lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tablecards._events import CardsMoved, Event
+from tablecards._faces import face
+from tablecards.words import count, listing, names_for
+
+if TYPE_CHECKING:
+    from tablecards._game import Game
+    from tablecards._match import Match
+
+__all__ = ["SETUP_TEXT", "history", "sentence"]
+
+#: The text of move 0, the set-up before the first action.
+SETUP_TEXT = "The match begins"
+
+
+def sentence(text: str) -> str:
+    """A line of the log starts with a capital: "You steal ...", "Bob passes"."""
+    return text[:1].upper() + text[1:]
+
+
+def history(
+    match: Match, seat: int | None, names: Sequence[str], since: int
+) -> list[dict[str, Any]]:
+    """The entries of :meth:`Match.history <tablecards.Match.history>` (arguments checked)."""
+    game = match.game
+    words = names_for(names, seat)
+    per_move: dict[int, list[Event]] = {}
+    for move, event in match.events_for(seat, since):
+        per_move.setdefault(move, []).append(event)
+    owner_of = _owners(match)
+    log = match.log_for(seat)
+    out: list[dict[str, Any]] = []
+    for move in range(since, len(log) + 1):
+        if move == 0:
+            text = SETUP_TEXT
+        else:
+            actor, action = log[move - 1]
+            text = sentence(game.describe_play(actor, action, words))
+        then = _consequences(game, per_move.get(move, []), seat, words, owner_of)
+        out.append({"move": move, "text": text, "then": then})
+    return out
+
+
+def _owners(match: Match) -> Callable[[str], int | None]:
+    # Who owns a zone is fixed by the game's layout and public (every view says it).
+    owners = {zone.name: zone.owner for zone in match.state.zones()}
+    return owners.get
+
+
+def _consequences(
+    game: Game[Any],
+    events: Sequence[Event],
+    seat: int | None,
+    names: Sequence[str],
+    owner_of: Callable[[str], int | None],
+) -> list[str]:
+    out: list[str] = []
+    index = 0
+    while index < len(events):
+        end = _deal_end(events, index, owner_of)
+        if end - index >= 2:
+            out.append(sentence(_deal_words(game, events[index:end], seat, names, owner_of)))
+            index = end
+            continue
+        text = game.describe_event(events[index], seat, names)
+        if text:
+            out.append(sentence(text))
+        index += 1
+    return out
+
+
+def _deal_end(events: Sequence[Event], start: int, owner_of: Callable[[str], int | None]) -> int:
+    """The end of the deal that starts at ``start`` (``start`` itself when none does)."""
+    first = events[start]
+    if not isinstance(first, CardsMoved) or owner_of(first.dst) is None:
+        return start
+    kind = first.dst.partition(":")[0]
+    owners = set()
+    end = start
+    while end < len(events):
+        event = events[end]
+        if (
+            not isinstance(event, CardsMoved)
+            or event.src != first.src
+            or event.dst.partition(":")[0] != kind
+            or owner_of(event.dst) is None
+        ):
+            break
+        owners.add(owner_of(event.dst))
+        end += 1
+    return end if len(owners) >= 2 else start
+
+
+def _deal_words(
+    game: Game[Any],
+    events: Sequence[Event],
+    seat: int | None,
+    names: Sequence[str],
+    owner_of: Callable[[str], int | None],
+) -> str:
+    totals: dict[int, int] = {}
+    mine: list[str] = []
+    for event in events:
+        owner = owner_of(event.dst) if isinstance(event, CardsMoved) else None
+        if owner is None or not isinstance(event, CardsMoved):  # pragma: no cover - see _deal_end
+            continue
+        totals[owner] = totals.get(owner, 0) + event.count
+        if owner == seat:
+            mine.extend(face(game, card.to_json())["label"] for card in event.cards)
+    counts = set(totals.values())
+    if len(counts) == 1:
+        (each,) = counts
+        if len(totals) == len(names):
+            text = f"each player is dealt {count(each, 'card')}"
+        else:
+            who = listing(names[owner] for owner in sorted(totals))
+            text = f"{who} are each dealt {count(each, 'card')}"
+    else:
+        text = "cards are dealt: " + ", ".join(
+            f"{count(number, 'card')} to {names[owner]}" for owner, number in sorted(totals.items())
+        )
+    if mine:
+        text += f"; you get {', '.join(mine)}"
+    return text
