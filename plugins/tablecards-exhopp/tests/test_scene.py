@@ -56,10 +56,15 @@ def test_the_four_sequences_lie_in_the_middle_behind_their_point_cards_exh_06() 
         "note": "to its winner",
         "kind": "point",
     }
-    assert [(c["label"], c["colour"]) for c in laid["cards"]] == [("green 6", "green"), ("red 1", "red")]
+    assert [(c["label"], c["colour"]) for c in laid["cards"]] == [
+        ("green 6", "green"),
+        ("red 1", "red"),
+    ]
     assert first["note"] == "so far: green 6, red 1"
     # The sequences are nobody's: no panel holds one.
-    assert not any(z["id"].startswith(("sequence", "point:")) for p in scene["seats"] for z in p["zones"])
+    assert not any(
+        z["id"].startswith(("sequence", "point:")) for p in scene["seats"] for z in p["zones"]
+    )
 
 
 def test_each_panel_shows_the_colour_played_and_the_point_cards_won_exh_04() -> None:
@@ -76,8 +81,18 @@ def test_the_turn_groups_lays_by_card_and_offers_by_colour_exh_08_exh_10() -> No
     scene = table().scene(0, NAMES[:4])
     (group,) = scene["actions"]
     texts = [c["text"] for c in group["choices"]]
-    assert texts[:4] == ["Lay your blue 7", "Lay your green 3", "Lay your red 9", "Lay your yellow 2"]
-    assert texts[4:] == ["Offer a blue card", "Offer a green card", "Offer a red card", "Offer a yellow card"]
+    assert texts[:4] == [
+        "Lay your blue 7",
+        "Lay your green 3",
+        "Lay your red 9",
+        "Lay your yellow 2",
+    ]
+    assert texts[4:] == [
+        "Offer a blue card",
+        "Offer a green card",
+        "Offer a red card",
+        "Offer a yellow card",
+    ]
     lay = group["choices"][1]["then"]["choices"]
     assert lay[0] == {
         "text": "on sequence 1 (+5, three cards to go)",

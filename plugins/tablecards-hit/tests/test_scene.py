@@ -67,7 +67,7 @@ def test_draw_again_names_the_values_that_bust_hit_06_hit_09() -> None:
     scene = match.scene(0, NAMES[:3])
     assert scene["prompt"] == (
         "You have three face-up cards (18 points); drawing a 2, 7 or 9 busts you. "
-        "Draw again (81 cards left) or end your turn?"
+        "Draw again (82 cards left) or end your turn?"
     )
 
 

@@ -52,7 +52,7 @@ def test_bids_lie_in_front_of_their_bidders_with_their_totals_stop_11() -> None:
     assert bid["title"] == "Bid 6" and bid["note"] == "bid 6: two 3s"
     assert [card["rank"] for card in bid["cards"]] == ["3", "3"]
     assert all(card["colour"] == "green" and "green" in card["label"] for card in bid["cards"])
-    assert zone(panel(scene, 3), "bid:3")["title"] == "No bid"
+    assert zone(panel(scene, 3), "bid:3")["title"] == "Bid"
     assert "Auction: highest bid 6 (Bob)" in scene["lines"][1]
 
 
@@ -104,18 +104,22 @@ def test_raises_are_grouped_per_bid_and_say_the_total_stop_11_stop_12() -> None:
 
 def test_the_share_out_is_which_card_then_to_whom_stop_15() -> None:
     match = auction()
-    match.apply(2, Raise(1, 0, 1))  # Cleo adds a +1 to Bob's bid: 7
-    match.apply(1, PASS)
-    match.apply(2, PASS)  # everyone has passed in a row: Bob wins with 7
-    match.apply(3, PASS)
-    scene = match.scene(1, NAMES[:4])
-    assert badges(scene, 1)[-1] == "won the round"
-    assert "share out the three cards" in scene["prompt"]
+    match.apply(2, Bid(4, 2))  # Cleo bids two 4s: 8
+    for seat in (1, 3, 2):
+        match.apply(seat, PASS)  # everyone has passed in a row: Cleo wins with 8
+    scene = match.scene(2, NAMES[:4])
+    assert "won the round" in badges(scene, 2)
+    assert scene["prompt"] == (
+        "You won the round: share out the four cards of the bids among the bidders "
+        "(Bob and you), one card at a time: which card, then to whom?"
+    )
     (group,) = scene["actions"]
-    assert [c["text"] for c in group["choices"]] == ["Give a 3 (two left)", "Give a +1 (one left)"]
+    assert [c["text"] for c in group["choices"]] == ["Give a 3 (two left)", "Give a 4 (two left)"]
     to_whom = group["choices"][0]["then"]
-    assert [c["text"] for c in to_whom["choices"]] == ["to you"]
+    assert to_whom["title"] == "Give a 3"
+    assert [c["text"] for c in to_whom["choices"]] == ["to Bob", "to you"]
     assert to_whom["choices"][0]["act"] == match.action_json(Give(3, 1))
+    assert match.scene(1, NAMES[:4])["lines"][1] == "Cleo won the round and shares out the bids"
 
 
 def test_the_stop_moment_prompt_tells_the_hand_stop_06() -> None:
@@ -123,7 +127,10 @@ def test_the_stop_moment_prompt_tells_the_hand_stop_06() -> None:
     match = Match(game, players=3, seed=0)
     scene = match.scene(1, NAMES[:3])
     assert scene["prompt"] == "Call Stop! and open the auction? Your hand: two 3s."
-    assert [c["text"] for c in scene["actions"][0]["choices"]] == ["Call Stop!", "Let the draw go on"]
+    assert [c["text"] for c in scene["actions"][0]["choices"]] == [
+        "Call Stop!",
+        "Let the draw go on",
+    ]
     plus_only = match.scene(2, NAMES[:3])
     assert "no value card" in plus_only["prompt"]
 
@@ -167,7 +174,10 @@ def test_scenes_are_valid_and_worded_over_a_match(players: int) -> None:
             jsonschema.validate(scene, schema)
             assert raw_text_problems(scene) == [], (seat, match.moves)
             if seat is not None:
-                texts = [match.describe(a, names_for(NAMES[:players], seat)) for a in match.legal_actions(seat)]
+                texts = [
+                    match.describe(a, names_for(NAMES[:players], seat))
+                    for a in match.legal_actions(seat)
+                ]
                 assert len(set(texts)) == len(texts), texts
 
 

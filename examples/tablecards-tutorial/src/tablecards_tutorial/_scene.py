@@ -86,7 +86,8 @@ def decision(
         prompt = "The pile is empty: play any card"
     prompt += ", or draw a card." if view["zones"]["deck"]["count"] else " or pass."
     choices: dict[str, Json] = {}
-    for action in legal:
+    # The plays from the lowest card up (a hand's order is the order of the draws), then the rest.
+    for action in sorted(legal, key=lambda a: DECK[a.card].value if isinstance(a, Play) else 99):
         if isinstance(action, Play):
             text = f"Play your {DECK[action.card].value}"
         else:

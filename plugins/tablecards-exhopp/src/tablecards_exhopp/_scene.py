@@ -118,8 +118,6 @@ def _middle(view: Mapping[str, Any]) -> list[Json]:
                 ],
             }
         )
-    stock = int(view["zones"]["stock"]["count"])
-    points_left = int(view["zones"]["point_stock"]["count"])
     groups.append(
         {
             "id": "piles",
@@ -127,11 +125,9 @@ def _middle(view: Mapping[str, Any]) -> list[Json]:
             "note": None,
             "badges": [],
             "zones": [
-                _zone(view, "stock", "Stock", "deck", count(stock, "card")),
+                _zone(view, "stock", "Stock", "deck"),
                 _zone(view, "discard", "Discard pile", "pile"),
-                _zone(
-                    view, "point_stock", "Point cards to come", "deck", count(points_left, "card")
-                ),
+                _zone(view, "point_stock", "Point cards to come", "deck"),
                 _box(view),
             ],
         }
@@ -188,7 +184,7 @@ def _panel(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> Json:
                 f"taken:{seat}",
                 "Your point cards" if mine else "Point cards won",
                 "row",
-                count(int(taken.get("count", 0)), "point card"),
+                count(int(taken["count"]), "point card") if taken.get("count") else None,
             ),
         ],
     }
@@ -275,11 +271,8 @@ def _decision(
         proposer = int(exchange["proposer"])
         other = int(exchange["accepter"]) if viewer == proposer else proposer
         mine = exchange["give"] if viewer == proposer else exchange["want"]
-        choices = [
-            choice(f"Give your {mine} {action.value}", action)
-            for action in legal
-            if isinstance(action, Give)
-        ]
+        gives = sorted((a for a in legal if isinstance(a, Give)), key=lambda a: a.value)
+        choices = [choice(f"Give your {mine} {action.value}", action) for action in gives]
         prompt = (
             f"Choose the {mine} card you give {words[other]}. {says(words[other], 'chooses')} "
             "a card at the same time; neither of you sees the other's until both have chosen."

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tablecards import Action
-from tablecards.words import count, listing, names_for, says, whose
+from tablecards.words import listing, names_for, says, whose
 from tablecards_hattrick._actions import Pass, Play
 from tablecards_hattrick._state import COLOURS, DECK
 
@@ -121,7 +121,7 @@ def _panel(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> Json:
                 "style": "stack",
                 "count": int(hand.get("count", 0)),
                 "cards": None,
-                "note": count(int(hand.get("count", 0)), "card"),
+                "note": None,
             }
         )
     for colour in COLOURS:

@@ -60,7 +60,7 @@ def _bid_zone(view: Mapping[str, Any], seat: int) -> Json:
     total = bid["total"] if bid else 0
     return {
         "id": f"bid:{seat}",
-        "title": f"Bid {total}" if cards else "No bid",
+        "title": f"Bid {total}" if cards else "Bid",
         "style": "row",
         "count": len(cards),
         "cards": [card_face(card) for card in cards],
@@ -87,7 +87,7 @@ def _hand_zone(view: Mapping[str, Any], seat: int, viewer: int | None) -> Json:
         "style": "stack",
         "count": number,
         "cards": None,
-        "note": count(number, "card"),
+        "note": None,
     }
 
 
