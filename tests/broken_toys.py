@@ -8,8 +8,9 @@ tests assert that the kit reports it under the check that exists for it.
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -508,3 +509,48 @@ class HonestPolicy(HandsGame):
 
 def _rank(state: HandsState, seat: int, card_id: int) -> int:
     return next(card.rank for card in state.hands[seat].cards if card.id == card_id)
+
+
+class RawSceneHands(HandsGame):
+    """Fault (scenes): its scene prints the view's data as JSON ("Laid: [0, 1, 0]")."""
+
+    def scene(
+        self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+    ) -> dict[str, Any]:
+        scene = super().scene(view, names, legal)
+        scene["facts"].append({"label": "Laid", "text": json.dumps(view["laid"])})
+        return scene
+
+
+class PeekingSceneHands(HandsGame):
+    """Fault (scenes): its scene reads the state its view was built from (kept on the game),
+    and tells the rank of the deck's top card, which nobody may see."""
+
+    peeked: HandsState | None = None
+
+    def view_extra(self, state: HandsState, seat: int | None) -> dict[str, Any]:
+        self.peeked = state
+        return super().view_extra(state, seat)
+
+    def scene(
+        self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+    ) -> dict[str, Any]:
+        scene = super().scene(view, names, legal)
+        top = self.peeked.deck.top if self.peeked is not None else None
+        if top is not None:
+            scene["lines"].append(f"The next card is a {top.rank}")
+        return scene
+
+
+class MisnamedTableHands(HandsGame):
+    """Fault (scenes): its scene titles the table, a zone of nobody, as the first player's."""
+
+    def scene(
+        self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+    ) -> dict[str, Any]:
+        scene = super().scene(view, names, legal)
+        for group in scene["middle"]:
+            for zone in group["zones"]:
+                if zone["id"] == "table":
+                    zone["title"] = f"{names[0]}'s table"
+        return scene

@@ -27,11 +27,14 @@ from broken_toys import (
     LaxSnap,
     LeakyRedeal,
     LosingRedeal,
+    MisnamedTableHands,
     MovingPolicy,
     MutatingSnap,
     OrderedRedeal,
     PeekingPolicy,
     PeekingRedeal,
+    PeekingSceneHands,
+    RawSceneHands,
     ShadowingSnap,
     ShownHands,
     StuckSnap,
@@ -52,6 +55,7 @@ from tablecards.testing import (
     ConformanceFailure,
     check_game,
     default_seeds,
+    raw_text_problems,
 )
 
 pytest_plugins = ["pytester"]
@@ -253,6 +257,55 @@ def test_views_catch_a_game_that_shadows_an_engine_key() -> None:
     failure = failure_of(HandBuiltViewSnap())
     assert failure.check == "views"
     assert "does not follow the view schema" in failure.detail and "'over'" in failure.detail
+
+
+def test_scenes_catch_a_scene_that_prints_raw_data() -> None:
+    failure = failure_of(RawSceneHands())
+    assert failure.check == "scenes"
+    assert "shows raw data at scene.facts" in failure.detail and "[0, 0" in failure.detail
+    check_game(HandsGame(), seeds=SEEDS, checks={"scenes"})  # the generic scene: passes
+
+
+def test_scenes_catch_a_scene_that_reads_more_than_its_view() -> None:
+    failure = failure_of(PeekingSceneHands(), checks={"scenes"})
+    assert failure.check == "scenes"
+    assert "reads more than its view" in failure.detail
+
+
+def test_scenes_catch_a_zone_of_nobody_titled_as_a_players() -> None:
+    failure = failure_of(MisnamedTableHands(), checks={"scenes"})
+    assert failure.check == "scenes"
+    assert "'table', which belongs to nobody, \"Ann's table\"" in failure.detail
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ('bids [null, {"total": 5}]', "JSON-like data"),
+        ("scores [3, 4, 0, 2]", "a list of numbers in brackets"),
+        ("winner None", "a null value"),
+        ("calls open true", "a JSON true or false"),
+        ("tokens_to_win 6", "a snake_case word"),
+        ("raise seat 3's bid", "a seat number"),
+        ("one card goes to hand:2", "a zone id"),
+        ("Raise bid=2 values=1", "a field=value pair"),
+        ("Play(card=3)", "a Python object"),
+    ],
+)
+def test_raw_text_problems_names_each_kind_of_raw_data(text: str, problem: str) -> None:
+    assert any(found.startswith(problem) for found in raw_text_problems(text)), text
+
+
+def test_raw_text_problems_passes_words_for_players() -> None:
+    for text in (
+        "Bob raises your bid to 9",
+        "Each player is dealt 12 cards; you get red 4, purple 7",
+        "Sequence 3 \N{EM DASH} black 5: +5 to its winner",
+        "Stop \N{EM DASH} round 2",
+        "Waiting for Ann, Bob and Cleo",
+        "Scores: You 3, Bob \N{MINUS SIGN}4",
+    ):
+        assert raw_text_problems(text) == [], text
 
 
 def test_leaks_catches_a_log_that_shows_a_private_gift() -> None:

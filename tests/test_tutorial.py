@@ -48,6 +48,8 @@ def test_the_page_shows_every_part_of_the_plugin(tutorial: Tutorial) -> None:
         "def end_game(",
         "def scores(",
         "def describe(",
+        "def scene(",
+        "def build_scene(",
         "def state_of(",
         "def values(",
         "def play(",

@@ -183,7 +183,12 @@ def menu_text(game: Game[Any], action: Action, names: Sequence[str] | None) -> s
     if takes:
         return game.describe(action, names)
     old: Any = game.describe  # a describe(action) of an older plugin
-    return str(old(action))
+    text = str(old(action))
+    # Such a plugin said "seat N" (0-based, the engine's old words): say the seat's name.
+    return _SEAT_NUMBER.sub(lambda found: name_of(names or (), int(found.group(1))), text)
+
+
+_SEAT_NUMBER = re.compile(r"\bseat (\d+)")
 
 
 # Per game class: whether its describe() takes the players' names.

@@ -32,6 +32,8 @@ _HEADER_KEYS: Final = frozenset({"round", "rounds", "scores"})
 # Zone kinds whose cards lie in a heap, only the top one showing.
 _PILES: Final = frozenset({"discard", "box", "pile", "waste", "trash", "graveyard"})
 _NUMBER: Final = re.compile(r"\d+")
+# The keys a renderer gives the first level of choices (1-9).
+_KEYS: Final = 9
 
 
 def check_names(names: Sequence[str], players: int) -> list[str]:
@@ -240,8 +242,17 @@ def _scores(
 def _action_groups(
     game: Game[Any], legal: Sequence[Action], names: Sequence[str]
 ) -> list[dict[str, Any]]:
-    choices = [
-        {"text": menu_text(game, action, names), "act": game.action_json(action)}
-        for action in legal
-    ]
-    return [{"title": None, "choices": choices}]
+    # Two actions that read alike (two equal cards in a hand) are one choice for a player.
+    groups: dict[str, list[dict[str, Any]]] = {}
+    seen: set[str] = set()
+    for action in legal:
+        text = menu_text(game, action, names)
+        if text in seen:
+            continue
+        seen.add(text)
+        choice = {"text": text, "act": game.action_json(action)}
+        groups.setdefault(type(action).__name__, []).append(choice)
+    if len(seen) <= _KEYS or len(groups) == 1:
+        return [{"title": None, "choices": [c for group in groups.values() for c in group]}]
+    # More choices than keys: one group per kind of action, so that none is a wall.
+    return [{"title": label_of(kind), "choices": choices} for kind, choices in groups.items()]

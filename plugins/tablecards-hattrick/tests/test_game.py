@@ -138,7 +138,10 @@ def test_views_show_piles_won_and_penalties_to_all_but_hands_to_the_owner() -> N
 def test_describe_names_the_card() -> None:
     game = Hattrick()
     assert game.describe(PLAYS[card("R9").id]) == "play red 9"
-    assert game.describe(PASSES[card("G20").id]) == "pass, showing green 20 (a -2 penalty card)"
+    assert (
+        game.describe(PASSES[card("G20").id])
+        == "pass, showing green 20 (a \N{MINUS SIGN}2 penalty card)"
+    )
 
 
 def test_arranged_game_rejects_bad_layouts() -> None:

@@ -120,8 +120,12 @@ def test_describe_names_each_decision() -> None:
     assert game.describe(CALL_STOP) == "call Stop!"
     assert game.describe(DECLINE) == "do not call Stop"
     assert game.describe(Bid(3, 2)) == "bid two 3s (= 6)"
-    assert game.describe(Raise(1, 1, 2)) == "raise seat 1's bid with one value card and two +1s"
-    assert game.describe(Give(1, 2)) == "give a +1 to seat 2"
+    # Without names a seat is "player N", counted from 1, never a 0-based number.
+    assert game.describe(Raise(1, 1, 2)) == "raise player 2's bid with one value card and two +1s"
+    assert game.describe(Give(1, 2)) == "give a +1 to player 3"
+    names = ["Ana", "you", "Cleo"]
+    assert game.describe(Raise(1, 1, 0), names) == "raise your bid with one value card"
+    assert game.describe(Give(4, 2), names) == "give a 4 to Cleo"
 
 
 # -- the heuristic bot -----------------------------------------------------------------------------

@@ -10,8 +10,8 @@ One line in a plugin's tests runs them all::
 It plays seeded random matches over every allowed seat count and checks what the engine
 promises for every game: no card lost or duplicated, every seat asked to act can act, the seed
 and the log replay the match byte for byte, saves load and play on identically, illegal actions
-are refused without a trace, nothing a seat cannot see changes what it is shown, and bots get
-plain views. A failure raises :class:`ConformanceFailure`, naming the check, the seed and the
+are refused without a trace, nothing a seat cannot see changes what it is shown, scenes are
+words for players built from their views only, and bots get plain views. A failure raises :class:`ConformanceFailure`, naming the check, the seed and the
 action so that it replays. See ``docs/testing.md``.
 
 Importing this module is cheap: no game is loaded until :func:`check_game` runs.
@@ -28,6 +28,7 @@ from tablecards.testing._kit import (
     check_game,
     default_seeds,
 )
+from tablecards.testing._rawtext import raw_text_problems
 from tablecards.testing._refusal import assert_refused
 
 __all__ = [
@@ -41,5 +42,6 @@ __all__ = [
     "assert_refused",
     "check_game",
     "default_seeds",
+    "raw_text_problems",
     "registered_bots",
 ]

@@ -17,6 +17,7 @@ CHECKS: tuple[str, ...] = (
     "conservation",
     "liveness",
     "views",
+    "scenes",
     "rejection",
     "leaks",
     "determinisation",

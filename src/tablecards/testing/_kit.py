@@ -40,6 +40,7 @@ from tablecards.testing._leaks import check_leaks
 from tablecards.testing._processes import check_processes
 from tablecards.testing._rejection import check_rejections
 from tablecards.testing._replay import check_resumed, first_divergence
+from tablecards.testing._scenes import SceneCheck
 
 __all__ = ["DEFAULT_SEEDS", "SEEDS_ENV", "ConformanceReport", "check_game", "default_seeds"]
 
@@ -224,7 +225,7 @@ def _check_match(
     if "determinism" in checks:
         with _guard("determinism", where):
             _check_replay(game, players, seed, log, final, match.move_limit, where)
-    if checks & {"views", "rejection", "leaks", "determinisation", "persistence"}:
+    if checks & {"views", "scenes", "rejection", "leaks", "determinisation", "persistence"}:
         _check_moments(game, match, log, pool, final, checks, points, rng, where, report)
 
 
@@ -237,8 +238,10 @@ def _check_moment(
     rng: random.Random,
     here: Where,
     report: ConformanceReport,
+    scenes: SceneCheck,
 ) -> None:
-    """The views, liveness and leak checks at one chosen moment, before ``action`` is applied."""
+    """The views, scenes, liveness and leak checks at one chosen moment, before ``action``
+    is applied."""
     players = replay.players
     if "views" in checks:
         with _guard("views", here):
@@ -246,6 +249,9 @@ def _check_moment(
                 view = replay.view(watcher)
                 check_plain(view, here, f"view({watcher})")
                 check_view_keys(view, players, watcher, here)
+    if "scenes" in checks:
+        with _guard("scenes", here):
+            scenes.at(replay, here)
     if "liveness" in checks:
         with _guard("liveness", here):
             to_act = replay.to_act
@@ -279,10 +285,11 @@ def _check_moments(
     seen = 0
     pool_list = list(pool)
     variation = Variation()
+    scenes = SceneCheck(game)
     for index, (seat, action) in enumerate(log):
         here = where.at(index, log, seat, action) if index in chosen else where
         if index in chosen:
-            _check_moment(game, replay, seat, action, checks, rng, here, report)
+            _check_moment(game, replay, seat, action, checks, rng, here, report, scenes)
             if "determinisation" in checks:
                 with _guard("determinisation", here):
                     # Its own generator: the other checks draw what they drew before it existed.
@@ -314,6 +321,9 @@ def _check_moments(
             check_events_for(replay, recorder, where.at(len(log), log))
     if "determinisation" in checks:
         variation.check(where.at(len(log), log))
+    if "scenes" in checks:
+        with _guard("scenes", where.at(len(log), log)):
+            scenes.finish()
     if "determinism" in checks and replay.to_json() != final:
         raise ConformanceFailure(
             "determinism",

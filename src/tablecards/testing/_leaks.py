@@ -30,7 +30,7 @@ from tablecards._game import Game
 from tablecards._state import State
 from tablecards.testing._failure import ConformanceFailure, Where
 
-__all__ = ["check_leaks"]
+__all__ = ["check_leaks", "perturbed"]
 
 
 def check_leaks(
@@ -200,3 +200,11 @@ _MISSING = _Missing()
 def _short(value: Any) -> Any:
     text = repr(value)
     return value if len(text) <= 200 else text[:200] + "..."
+
+
+def perturbed(game: Game[Any], state: State, rng: random.Random) -> State | None:
+    """A copy of ``state`` where the cards no seat can see lie elsewhere (every seat's view is
+    the same); ``None`` when no such card can move."""
+    twin = state.clone()
+    moved = _perturb(game, twin, range(state.players), rng)
+    return twin if moved else None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -18,7 +18,7 @@ from tablecards import (
     seat_option,
 )
 from tablecards.words import count, says
-from tablecards_tutorial import _rules
+from tablecards_tutorial import _rules, _scene
 from tablecards_tutorial._actions import DRAW, PASS, PLAYS, Draw, Pass, Play
 from tablecards_tutorial._state import DECK, ClimbState
 
@@ -147,11 +147,17 @@ class Climb(Game[ClimbState]):
         """
         return (*PLAYS, DRAW, PASS)
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, names: Sequence[str] | None = None) -> str:
         """Menu text for each decision (a card's value follows from its id)."""
         if isinstance(action, Play):
             return f"play a {DECK[action.card].value}"
         return "draw a card" if isinstance(action, Draw) else "pass"
+
+    def scene(
+        self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+    ) -> dict[str, Any]:
+        """Climb's table: the pile in the middle, each seat's hand, won cards and score."""
+        return _scene.build_scene(view, names, legal, self.action_json)
 
     def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
         """Climb's own event in words; the engine's generic words tell the others."""

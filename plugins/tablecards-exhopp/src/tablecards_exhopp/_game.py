@@ -19,7 +19,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
-from tablecards_exhopp import _bots, _determinise, _features, _rules, _words
+from tablecards_exhopp import _bots, _determinise, _features, _rules, _scene, _words
 from tablecards_exhopp._actions import ACCEPT, DECLINE, Accept, Decline, Give, Lay, Propose
 from tablecards_exhopp._state import (
     COLOUR_CARDS,
@@ -161,7 +161,7 @@ class ExHopp(Game[ExHoppState]):
                     f"you hold no {_name(want)} card to give: you can only decline", "EXH-10"
                 )
             return Illegal(
-                f"answer seat {state.current}'s proposal first: accept or decline", "EXH-10"
+                f"answer player {state.current + 1}'s proposal first: accept or decline", "EXH-10"
             )
         colour = state.give if seat == state.current else state.want
         if type(action) is Give:
@@ -310,17 +310,23 @@ class ExHopp(Game[ExHoppState]):
         (see ``tablecards.rl``)."""
         return _features.features(view)
 
-    def describe(self, action: Action) -> str:
-        """Menu text for each decision."""
+    def describe(self, action: Action, names: Sequence[str] | None = None) -> str:
+        """Menu text for each decision; sequences are numbered 1 to 4 for players."""
         if isinstance(action, Lay):
-            return f"lay your {action.colour} {action.value} on sequence {action.sequence}"
+            return f"lay your {action.colour} {action.value} on sequence {action.sequence + 1}"
         if isinstance(action, Propose):
-            return f"offer {_words.a(action.give)} card against {_words.a(action.want)} card"
+            return f"offer {_words.a(action.give)} card for {_words.a(action.want)} card"
         if isinstance(action, Give):
             return f"give your {action.value}"
         return {Accept: "accept the exchange", Decline: "decline the exchange"}.get(
-            type(action), repr(action)
+            type(action), type(action).__name__
         )
+
+    def scene(
+        self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+    ) -> dict[str, Any]:
+        """Ex & Hopp's table: the four sequences behind their point cards, colours, exchanges."""
+        return _scene.build_scene(view, names, legal, self.action_json)
 
     def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
         """ "Ana offers a green card for a red card"; a hidden choice of card stays hidden."""

@@ -34,6 +34,11 @@ def a(colour: str) -> str:
     return f"{'an' if colour[:1] in 'aeiou' else 'a'} {colour}"
 
 
+def signed(points: int) -> str:
+    """Points as players write them: "+5", "\N{MINUS SIGN}4" (a true minus sign)."""
+    return f"+{points}" if points > 0 else f"\N{MINUS SIGN}{-points}" if points < 0 else "0"
+
+
 def _seat_of(zone: str) -> int | None:
     _, _, number = zone.partition(":")
     return int(number) if number.isdigit() else None
@@ -41,7 +46,7 @@ def _seat_of(zone: str) -> int | None:
 
 def _card(card: object) -> str:
     if isinstance(card, PointCard):
-        return f"{card.ink.value} {card.points}"
+        return f"{card.ink.value} {card.points} ({signed(card.signed)})"
     if isinstance(card, NumberCard):
         return f"{card.colour.value} {card.value}"
     if isinstance(card, ColourCard):
@@ -64,7 +69,9 @@ def _moved(event: CardsMoved, names: Sequence[str]) -> str | None:
             return None
         return f"{says(names[giver], 'gives')} the {cards} to {names[taker]}"
     if src == "point_stock" and dst == "point":
-        return f"a new point card for sequence {_seat_of(event.dst)}: {cards}"
+        index = _seat_of(event.dst)
+        where = f"sequence {index + 1}" if index is not None else "a sequence"
+        return f"a new point card for {where}: {cards}"
     if src == "colours" and dst == "colour":
         seat = _seat_of(event.dst)
         return f"{says(names[seat], 'plays')} {cards}" if seat is not None and cards else None
@@ -95,10 +102,10 @@ def event_words(event: Event, names: Sequence[str]) -> str | None:
 
 def _finished(event: SequenceFinished, names: Sequence[str]) -> str:
     totals = ", ".join(f"{colour} {total}" for colour, total in event.totals)
-    head = f"sequence {event.sequence} is complete ({totals})"
+    head = f"sequence {event.sequence + 1} is complete ({totals})"
     if event.winner is None:
         return f"{head}: a tie, the point card stays"
-    sign = f"+{event.points}" if event.points > 0 else str(event.points)
+    sign = signed(event.points)
     return f"{head}: {says(names[event.winner], 'takes')} the point card ({sign})"
 
 
@@ -109,7 +116,8 @@ def play_words(actor: int, action: Action | None, names: Sequence[str]) -> str |
         return f"{says(name, 'chooses')} a card to give"
     if isinstance(action, Lay):
         return (
-            f"{says(name, 'lays')} the {action.colour} {action.value} on sequence {action.sequence}"
+            f"{says(name, 'lays')} the {action.colour} {action.value} "
+            f"on sequence {action.sequence + 1}"
         )
     if isinstance(action, Propose):
         return f"{says(name, 'offers')} {a(action.give)} card for {a(action.want)} card"

@@ -19,7 +19,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
-from tablecards_hattrick import _bots, _rules, _words
+from tablecards_hattrick import _bots, _rules, _scene, _words
 from tablecards_hattrick._actions import PASSES, PLAYS, Pass, Play
 from tablecards_hattrick._state import COLOURS, DECK, HatCard, HattrickState
 
@@ -208,14 +208,20 @@ class Hattrick(Game[HattrickState]):
         """Playing each of the 60 cards, then passing by showing each of them."""
         return (*PLAYS, *PASSES)
 
-    def describe(self, action: Action) -> str:
-        """Menu text: the card played, or the card shown to pass."""
+    def describe(self, action: Action, names: Sequence[str] | None = None) -> str:
+        """Menu text: the card played, or the card shown to pass (no seat is named)."""
         card = _card_of(action)
         if card is None:
-            return repr(action)
+            return type(action).__name__
         if type(action) is Play:
             return f"play {card}"
-        return f"pass, showing {card} (a -2 penalty card)"
+        return f"pass, showing {card} (a \N{MINUS SIGN}2 penalty card)"
+
+    def scene(
+        self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+    ) -> dict[str, Any]:
+        """Hattrick's table: the trick's piles, won cards by colour, penalties, totals."""
+        return _scene.build_scene(view, names, legal, self.action_json)
 
     def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
         """ "Ana plays the red 9", "you pass, showing the green 20 (a -2 penalty)"."""

@@ -18,7 +18,7 @@ from tablecards import (
     Zone,
     seat_option,
 )
-from tablecards_hit import _bots, _rules, _words
+from tablecards_hit import _bots, _rules, _scene, _words
 from tablecards_hit._actions import (
     DRAW_AGAIN,
     END_TURN,
@@ -176,14 +176,20 @@ class Hit(Game[HitState]):
         """Every decision but a steal choice draws a card, so a round takes < 180 decisions."""
         return 200 * (self.options.rounds or players)
 
-    def describe(self, action: Action) -> str:
-        """Menu text for each decision."""
+    def describe(self, action: Action, names: Sequence[str] | None = None) -> str:
+        """Menu text for each decision (Hit!'s decisions name nobody: the prompt does)."""
         return {
-            Steal: "steal the face-up cards of that value",
+            Steal: "steal the face-up cards of the value you drew",
             NoSteal: "do not steal",
             DrawAgain: "draw again",
             EndTurn: "end your turn",
-        }.get(type(action), repr(action))
+        }.get(type(action), type(action).__name__)
+
+    def scene(
+        self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+    ) -> dict[str, Any]:
+        """Hit!'s table: each player's face-up row and loot, the deck, the steal offer."""
+        return _scene.build_scene(view, names, legal, self.action_json)
 
     def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
         """ "Ana draws again", "you steal", "Ben ends the turn"."""

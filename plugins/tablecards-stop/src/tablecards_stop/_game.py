@@ -19,8 +19,8 @@ from tablecards import (
     redeal,
     seat_option,
 )
-from tablecards.words import count
-from tablecards_stop import _features, _legal, _rules, _saves, _words
+from tablecards.words import count, player_name, whose
+from tablecards_stop import _features, _legal, _rules, _saves, _scene, _words
 from tablecards_stop._actions import DECLINE, PASS, Bid, CallStop, Decline, Give, Pass, Raise
 from tablecards_stop._state import PACK_SIZE, PLUS, Phase, StopState, make_pack, seat_zones
 
@@ -225,22 +225,31 @@ class Stop(Game[StopState]):
         (seat-relative), and each seat's bid (see ``tablecards.rl``)."""
         return _features.features(view)
 
-    def describe(self, action: Action) -> str:
-        """Menu text for each decision ("bid two 3s (= 6)", "raise seat 1's bid with one +1")."""
+    def describe(self, action: Action, names: Sequence[str] | None = None) -> str:
+        """Menu text for each decision ("bid two 3s (= 6)", "raise Ben's bid with one +1").
+
+        ``names[i]`` calls seat ``i`` ("you" for the reader); without names, "player 2".
+        """
         if isinstance(action, Bid):
             bid = count(action.count, str(action.value))
             return f"bid {bid} (= {action.value * action.count})"
         if isinstance(action, Raise):
             parts = [count(action.values, "value card")] if action.values else []
             if action.plus:
-                parts.append(count(action.plus, "+1"))
-            return f"raise seat {action.bid}'s bid with {' and '.join(parts)}"
+                parts.append(count(action.plus, "+1", "+1s"))
+            return f"raise {whose(_name(names, action.bid))} bid with {' and '.join(parts)}"
         if isinstance(action, Give):
             card = "+1" if action.value == PLUS else str(action.value)
-            return f"give a {card} to seat {action.to}"
+            return f"give a {card} to {_name(names, action.to)}"
         return {CallStop: "call Stop!", Decline: "do not call Stop", Pass: "pass"}.get(
-            type(action), repr(action)
+            type(action), type(action).__name__
         )
+
+    def scene(
+        self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+    ) -> dict[str, Any]:
+        """Stop's table: bids with their totals, tokens, the red token, passes, the share-out."""
+        return _scene.build_scene(view, names, legal, self.action_json)
 
     def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
         """ "Cleo calls Stop!", "you bid two 3s", "Ana adds one +1 to Ben's bid"."""
@@ -252,6 +261,10 @@ class Stop(Game[StopState]):
         if isinstance(event, _words.WORDED):
             return _words.event_words(event, names)
         return super().describe_event(event, seat, names)
+
+
+def _name(names: Sequence[str] | None, seat: int) -> str:
+    return names[seat] if names is not None and 0 <= seat < len(names) else player_name(seat)
 
 
 def total_cards(players: int) -> int:

@@ -1,0 +1,142 @@
+"""Hattrick's scene: the table as players see it (issue 25), built from a seat's view only."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import jsonschema
+import pytest
+
+import tablecards
+from tablecards import Match
+from tablecards.testing import check_game, raw_text_problems
+from tablecards.words import names_for
+from tablecards_hattrick import ArrangedHattrick, Hattrick, HeuristicBot, Play
+from tablecards_hattrick._scenario import card
+
+NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn"]
+
+
+def panel(scene: dict[str, Any], seat: int) -> dict[str, Any]:
+    return next(p for p in scene["seats"] if p["seat"] == seat)
+
+
+def zone(box: dict[str, Any], zone_id: str) -> dict[str, Any]:
+    return next(z for z in box["zones"] if z["id"] == zone_id)
+
+
+def trick() -> Match:
+    """Round 2, trick 1: Bob leads the red 9, Cleo opens the blue pile with the blue 5 (HAT-05)."""
+    game = ArrangedHattrick(
+        hands={0: "R1 R5 B3 G7", 1: "R9 B20 G1 G2", 2: "B5 B6 R2 G3", 3: "G10 R3 B1 B2"},
+        won={0: "R10 R11 R12 B9", 1: "G19"},
+        penalties={2: "G20"},
+        leader=1,
+        totals=[3, -2, 0, 1],
+        round=2,
+    )
+    match = Match(game, players=4, seed=0)
+    match.apply(1, Play(card("R9").id))
+    match.apply(2, Play(card("B5").id))
+    return match
+
+
+def test_the_trick_s_two_piles_lie_in_the_middle_hat_04_hat_05() -> None:
+    scene = trick().scene(3, NAMES[:4])
+    (group,) = scene["middle"]
+    assert group["title"] == "Trick 1: red pile, blue pile"
+    red, blue = group["zones"]
+    assert (red["title"], red["note"]) == ("Red pile", "highest 9 (Bob's)")
+    assert (blue["title"], blue["note"]) == ("Blue pile", "highest 5 (Cleo's)")
+    assert [(c["label"], c["colour"], c["note"]) for c in red["cards"]] == [("red 9", "red", "Bob")]
+    # No pile is anybody's: no panel holds a pile.
+    assert not any(z["id"].startswith("pile") for p in scene["seats"] for z in p["zones"])
+
+
+def test_won_cards_by_colour_with_counts_and_penalties_hat_06_hat_09() -> None:
+    scene = trick().scene(3, NAMES[:4])
+    ann = panel(scene, 0)
+    titles = [z["title"] for z in ann["zones"][1:4]]
+    assert titles == ["red (3)", "blue (1)", "green (0)"]
+    assert [c["label"] for c in zone(ann, "won:0:red")["cards"]] == ["red 10", "red 11", "red 12"]
+    cleo = zone(panel(scene, 2), "penalty:2")
+    assert cleo["title"] == "Penalty cards (1)" and cleo["note"] == "\N{MINUS SIGN}2"
+    assert [c["label"] for c in cleo["cards"]] == ["green 20"]
+
+
+def test_totals_by_name_dealer_and_sorted_hand_hat_03_hat_10() -> None:
+    scene = trick().scene(3, NAMES[:4])
+    assert scene["title"] == "Hattrick — round 2 of 8"
+    assert [(s["name"], s["score"]) for s in scene["scores"]] == [
+        ("Ann", "+5"),  # 3 before, +3 red -1 blue now
+        ("Bob", "\N{MINUS SIGN}1"),
+        ("Cleo", "\N{MINUS SIGN}2"),
+        ("You", "+1"),
+    ]
+    assert [b["text"] for b in panel(scene, 0)["badges"]] == ["dealer"]
+    assert [b["text"] for b in panel(scene, 1)["badges"]] == ["leads this trick"]
+    hand = zone(panel(scene, 3), "hand:3")
+    assert [c["label"] for c in hand["cards"]] == ["red 3", "blue 1", "blue 2", "green 10"]
+
+
+def test_the_choices_are_grouped_by_pile_with_the_pass_apart_hat_05() -> None:
+    scene = trick().scene(3, NAMES[:4])
+    assert scene["prompt"] == (
+        "Trick 1: play on the red or the blue pile, or pass by showing a green card "
+        "(\N{MINUS SIGN}2 at the end of the round)."
+    )
+    groups = [(g["title"], [c["text"] for c in g["choices"]]) for g in scene["actions"]]
+    assert groups == [
+        ("Play on the red pile", ["red 3"]),
+        ("Play on the blue pile", ["blue 1", "blue 2"]),
+        ("Pass, showing a card of the third colour (\N{MINUS SIGN}2)", ["show green 10"]),
+    ]
+    assert trick().scene(0, NAMES[:4])["actions"] == []  # not Ann's turn
+
+
+def hidden(match: Match, seat: int) -> list[Any]:
+    state = match.state
+    return [state.hands[s].cards for s in range(match.players) if s != seat]  # type: ignore[attr-defined]
+
+
+def play(players: int, seed: int) -> list[Match]:
+    match = Match(Hattrick(rounds=1), players=players, seed=seed)
+    rng = random.Random(seed)
+    bots = [HeuristicBot(match.game, seat) for seat in range(players)]
+    snapshots = []
+    while not match.is_over:
+        snapshots.append(match.clone())
+        (seat,) = match.to_act
+        match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat), rng))
+    snapshots.append(match)
+    return snapshots
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_scenes_are_valid_and_worded_over_a_match(players: int) -> None:
+    schema = tablecards.scene_schema()
+    for match in play(players, seed=players)[::4]:
+        for seat in [None, *range(players)]:
+            scene = match.scene(seat, NAMES[:players])
+            jsonschema.validate(scene, schema)
+            assert raw_text_problems(scene) == [], (seat, match.moves)
+            if seat is not None:
+                words = names_for(NAMES[:players], seat)
+                texts = [match.describe(a, words) for a in match.legal_actions(seat)]
+                assert len(set(texts)) == len(texts), texts
+
+
+def test_the_scene_never_depends_on_what_the_viewer_cannot_see() -> None:
+    compared = 0
+    for match in play(5, seed=3)[5::10]:
+        for seat in range(5):
+            other = tablecards.determinise(match, seat, random.Random(5))
+            if hidden(match, seat) != hidden(other, seat):
+                compared += 1
+                assert match.scene(seat, NAMES[:5]) == other.scene(seat, NAMES[:5])
+    assert compared >= 10
+
+
+def test_the_kit_checks_hattrick_s_scenes() -> None:
+    check_game(Hattrick(rounds=1), players=[4, 5, 6], seeds=3, checks={"scenes"})

@@ -1,0 +1,239 @@
+"""Hit!'s table as its players see it: a face-up row in front of each player, the deck between.
+
+Built from a seat's view alone (:meth:`Hit.scene <tablecards_hit.Hit.scene>`): every card but
+the deck's order is public in Hit! (HIT-01..HIT-04 rulings), so the scenes of two seats differ
+only in who is "you" and in the decision shown to the player whose turn it is.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from tablecards import Action
+from tablecards.words import count, listing, names_for, says, whose
+
+__all__ = ["build_scene"]
+
+#: HIT-06: a repeated value busts a row that already holds this many cards.
+BUST_FROM = 3
+
+
+def article(value: object) -> str:
+    """ "a 7", "an 8", "an 11"."""
+    text = str(value)
+    an = text.startswith("8") or text in ("11", "18")
+    return f"{'an' if an else 'a'} {text}"
+
+
+def _values(zone: Mapping[str, Any]) -> list[int]:
+    return [int(card["value"]) for card in zone.get("cards") or ()]
+
+
+def _face(card: Mapping[str, Any]) -> dict[str, Any]:
+    value = int(card["value"])
+    return {
+        "id": int(card["id"]),
+        "rank": str(value),
+        "colour": None,
+        "label": f"{value} points" if value > 1 else "1 point",
+        "note": None,
+        "kind": None,
+    }
+
+
+def _row(zone: Mapping[str, Any], seat: int, viewer: int | None) -> dict[str, Any]:
+    # HIT-01: the row lies in columns by value; a column's cards sit side by side.
+    cards = sorted(zone.get("cards") or (), key=lambda card: (int(card["value"]), int(card["id"])))
+    columns = Counter(int(card["value"]) for card in cards)
+    note = ", ".join(
+        count(n, str(value)) if n > 1 else article(value) for value, n in sorted(columns.items())
+    )
+    return {
+        "id": f"row:{seat}",
+        "title": "Your face-up row" if seat == viewer else "Face-up row",
+        "style": "row",
+        "count": len(cards),
+        "cards": [_face(card) for card in cards],
+        "note": f"{note} ({count(sum(columns.elements()), 'point')})" if cards else "empty",
+    }
+
+
+def _loot(zone: Mapping[str, Any], seat: int, viewer: int | None) -> dict[str, Any]:
+    number = int(zone.get("count", 0))
+    points = sum(_values(zone))
+    return {
+        "id": f"loot:{seat}",
+        "title": "Your loot" if seat == viewer else "Loot",
+        "style": "stack",
+        "count": number,
+        "cards": None,
+        "note": f"{count(number, 'card')} banked, {count(points, 'point')}",
+    }
+
+
+def _victims(view: Mapping[str, Any], seat: int, words: Sequence[str]) -> str:
+    """ "Bob's two 7s and your 7": what a steal of the offered value takes."""
+    offer = int(view["offer"])
+    victims = []
+    for other in range(int(view["players"])):
+        held = _values(view["zones"][f"row:{other}"]).count(offer)
+        if other != seat and held:
+            cards = count(held, str(offer)) if held > 1 else str(offer)
+            victims.append(f"{whose(words[other])} {cards}")
+    return listing(victims) or f"no {offer}s"
+
+
+def _steal(view: Mapping[str, Any], seat: int, words: Sequence[str]) -> tuple[str, list[str]]:
+    offer = int(view["offer"])
+    victims = _victims(view, seat, words)
+    row = len(_values(view["zones"][f"row:{seat}"]))
+    prompt = (
+        f"You drew {article(offer)}: steal {victims}? "
+        f"Stolen cards join your row of {count(row, 'card')}."
+    )
+    return prompt, [f"Steal {victims}", "Leave them"]
+
+
+def _go_on(view: Mapping[str, Any], seat: int) -> tuple[str, list[str]]:
+    row = _values(view["zones"][f"row:{seat}"])
+    deck = int(view["zones"]["deck"]["count"])
+    held = f"You have {count(len(row), 'face-up card')} ({count(sum(row), 'point')})"
+    if len(row) >= BUST_FROM:
+        risky = listing(f"{value}" for value in sorted(set(row))).replace(" and ", " or ")
+        risk = f"drawing {article(risky)} busts you"
+    else:
+        risk = "with fewer than three cards no draw can bust you"
+    prompt = f"{held}; {risk}. Draw again ({count(deck, 'card')} left) or end your turn?"
+    return prompt, ["Draw again", "End your turn (your row is banked at your next turn)"]
+
+
+def _decision(
+    view: Mapping[str, Any],
+    seat: int,
+    words: Sequence[str],
+    legal: Sequence[Action],
+    action_json: Callable[[Action], dict[str, Any]],
+) -> tuple[str, list[dict[str, Any]]]:
+    """The prompt and the two choices: steal or not (HIT-08), draw again or stop (HIT-09)."""
+    prompt, texts = (
+        _steal(view, seat, words) if view.get("phase") == "steal" else _go_on(view, seat)
+    )
+    # The legal actions come in the rules' order: steal, then not; draw again, then stop.
+    choices = [
+        {"text": text, "act": action_json(action)}
+        for text, action in zip(texts, legal, strict=False)
+    ]
+    return prompt, [{"title": None, "choices": choices}]
+
+
+def _status(
+    view: Mapping[str, Any], viewer: int | None, names: Sequence[str], scores: Sequence[int]
+) -> str:
+    words = names_for(names, viewer)
+    if view.get("over"):
+        best = max(scores)
+        winners = [words[seat] for seat, score in enumerate(scores) if score == best]
+        who = listing(winners)
+        verb = says(who, "wins") if len(winners) == 1 else f"{who} share the win"
+        text = f"{verb} with {count(best, 'point')}"
+        return text[:1].upper() + text[1:]
+    current = view.get("current")
+    if current is None:
+        return ""
+    return "Your turn" if current == viewer else f"Waiting for {names[int(current)]}"
+
+
+def build_scene(
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    legal: Sequence[Action],
+    action_json: Callable[[Action], dict[str, Any]],
+) -> dict[str, Any]:
+    """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
+    viewer: int | None = view["seat"]
+    players = int(view["players"])
+    words = names_for(names, viewer)
+    zones = view["zones"]
+    current = view.get("current")
+    over = bool(view.get("over"))
+    scores = [int(score) for score in view.get("scores", [0] * players)]
+    start = viewer if viewer is not None else 0
+    seats = []
+    for step in range(players):
+        seat = (start + step) % players
+        badges = []
+        if seat == current and not over:
+            badges.append({"text": "drawing", "tone": "mark"})
+        seats.append(
+            {
+                "seat": seat,
+                "name": "You" if seat == viewer else names[seat],
+                "you": seat == viewer,
+                "active": seat == current and not over,
+                "badges": badges,
+                "counters": [
+                    {"label": "score", "value": str(scores[seat])},
+                    {"label": "loot", "value": count(int(zones[f"loot:{seat}"]["count"]), "card")},
+                ],
+                "zones": [
+                    _row(zones[f"row:{seat}"], seat, viewer),
+                    _loot(zones[f"loot:{seat}"], seat, viewer),
+                ],
+            }
+        )
+    deck = int(zones["deck"]["count"])
+    box = zones["box"]
+    middle = [
+        {
+            "id": "middle",
+            "title": "The deck",
+            "note": f"{count(deck, 'card')} to draw; the round ends with the last one",
+            "badges": [],
+            "zones": [
+                {
+                    "id": "deck",
+                    "title": "Deck",
+                    "style": "deck",
+                    "count": deck,
+                    "cards": None,
+                    "note": None,
+                },
+                {
+                    "id": "box",
+                    "title": "The box (cards lost in busts)",
+                    "style": "pile",
+                    "count": int(box.get("count", 0)),
+                    "cards": [_face(card) for card in box.get("cards") or ()],
+                    "note": None,
+                },
+            ],
+        }
+    ]
+    prompt: str | None = None
+    actions: list[dict[str, Any]] = []
+    if viewer is not None and legal:
+        prompt, actions = _decision(view, viewer, words, legal, action_json)
+    status = _status(view, viewer, names, scores)
+    return {
+        "version": 1,
+        "game": "Hit!",
+        "viewer": viewer,
+        "title": f"Hit! — round {view.get('round')} of {view.get('rounds')}",
+        "lines": ["Bank the most points: a repeated value busts a row of three or more cards"],
+        "status": status,
+        "seats": seats,
+        "middle": middle,
+        "prompt": prompt,
+        "actions": actions,
+        "facts": [],
+        "scores": [
+            {
+                "seat": seat,
+                "name": "You" if seat == viewer else names[seat],
+                "score": str(scores[seat]),
+            }
+            for seat in range(players)
+        ],
+    }
