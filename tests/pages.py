@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-import tablecards.testing
+from tablecards.testing import raw_text_problems as kit_raw_text_problems
 
 ARTIFACTS = (
     Path(os.environ.get("TABLECARDS_ARTIFACTS", Path(__file__).parents[1] / ".artifacts"))
@@ -92,34 +92,16 @@ def is_over(page: Any) -> bool:
 
 # -- what players read ---------------------------------------------------------------------------
 
-_RAW = [
-    (re.compile(r"[{}]|\"\w+\"\s*:"), "JSON"),
-    (re.compile(r"\[\s*-?\d+(\s*,\s*-?\d+)*\s*\]"), "a list of numbers in brackets"),
-    (re.compile(r"\b(null|None|undefined|NaN|true|false)\b"), "a raw value"),
-    (re.compile(r"\[object \w+\]"), "an object's default text"),
-    (re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b"), "a snake_case word"),
-    (re.compile(r"\b[Ss]eat \d+\b"), "a seat number"),
-]
-
-
-def _local_raw_text_problems(text: str) -> list[str]:
-    problems = []
-    for pattern, what in _RAW:
-        found = pattern.search(text)
-        if found is not None:
-            problems.append(f"{what}: {found.group(0)!r}")
-    return problems
-
-
-#: The kit's check, once tablecards.testing has it (the scene engine's branch adds it).
-_kit_raw_text_problems = getattr(tablecards.testing, "raw_text_problems", None)
+#: What the kit's check cannot know to look for: a JavaScript value turned into text.
+_SCRIPT_VALUES = re.compile(r"\[object \w+\]|\bInvalid Date\b")
 
 
 def raw_text_problems(text: str) -> list[str]:
-    """What in ``text`` is raw data rather than words (the kit's check, and the page's own)."""
-    problems = _local_raw_text_problems(text)
-    if _kit_raw_text_problems is not None:
-        problems += [str(p) for p in _kit_raw_text_problems(text)]
+    """What in ``text`` is raw data rather than words: the kit's check, and the page's own."""
+    problems = kit_raw_text_problems(text)
+    found = _SCRIPT_VALUES.search(text)
+    if found is not None:
+        problems.append(f"a script value: {found.group(0)!r}")
     return problems
 
 

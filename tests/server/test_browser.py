@@ -115,10 +115,10 @@ def test_two_seats_race_to_call_stop(browser: Any, server: LiveServer) -> None:
             break
         for seat in table.match.to_act:
             button = pages[seat].query_selector("#actions button:not([disabled])")
-            if button is not None and "call Stop" not in (button.inner_text() or ""):
+            if button is not None and "Call Stop" not in (button.inner_text() or ""):
                 button.click()
                 break
-            other = pages[seat].query_selector("#actions button:has-text('do not call')")
+            other = pages[seat].query_selector("#actions button:has-text('Let the draw go on')")
             if other is not None and not all(calls.values()):
                 other.click()
                 break
@@ -131,7 +131,7 @@ def test_two_seats_race_to_call_stop(browser: Any, server: LiveServer) -> None:
         pages[seat].evaluate(
             """(when) => {
                 const button = [...document.querySelectorAll('#actions button')]
-                    .find((b) => b.textContent.includes('call Stop!'));
+                    .find((b) => b.textContent.includes('Call Stop!'));
                 setTimeout(() => button.click(), when - Date.now());
             }""",
             when,
@@ -157,5 +157,5 @@ def test_two_seats_race_to_call_stop(browser: Any, server: LiveServer) -> None:
 
 def stop_button(page: Any) -> bool:
     return any(
-        "call Stop!" in (b.inner_text() or "") for b in page.query_selector_all("#actions button")
+        "Call Stop!" in (b.inner_text() or "") for b in page.query_selector_all("#actions button")
     )

@@ -331,7 +331,10 @@ export function tableSkeleton(root) {
   };
   const state = el("div", { class: "t-state" }, parts.status, parts.clock, parts.alert, parts.result);
   parts.side.append(el("h2", { text: "What happened" }), parts.log);
-  root.append(parts.head, state, parts.actions, parts.me, parts.middle, parts.others, parts.facts, parts.side);
+  // The rail holds the decision and the log: beside the table on a wide screen, always in view;
+  // on a narrow one it dissolves and the decision comes right after the status, the log last.
+  const rail = el("div", { class: "t-rail" }, parts.actions, parts.side);
+  root.append(parts.head, state, rail, parts.me, parts.middle, parts.others, parts.facts);
   return parts;
 }
 
@@ -394,10 +397,8 @@ function drawActions(box, scene, ctx) {
   const groups = ctx.path.length ? [ctx.path[ctx.path.length - 1].then] : scene.actions;
   box.hidden = !groups.length;
   const count = groups.reduce((n, g) => n + g.choices.length, 0);
-  const waited = scene.seats.filter((p) => p.active).length;
-  // A one-tap answer while others may answer too (Stop's call): kept where the thumb is.
-  const quick = count > 0 && count <= 2 && !ctx.path.length
-    && (ctx.clock?.kind === "reaction" || waited > 1);
+  // A one-tap reaction (Stop's call while the draw goes on): kept where the thumb is.
+  const quick = count > 0 && count <= 2 && !ctx.path.length && ctx.clock?.kind === "reaction";
   box.classList.toggle("quick", quick);
   document.body.classList.toggle("has-quick", quick);
   if (!groups.length) return;
@@ -453,7 +454,12 @@ function drawGroup(group, fresh) {
   box.append(head);
   if (group.note) box.append(el("p", { class: "note", text: group.note }));
   const zones = el("div", { class: "zones" });
-  for (const zone of group.zones) zones.append(drawZone(zone, fresh));
+  for (const zone of group.zones) {
+    const drawn = drawZone(zone, fresh);
+    // A group of one zone of the same name says it once.
+    if (group.zones.length === 1 && zone.title === group.title) drawn.querySelector(".ztitle").remove();
+    zones.append(drawn);
+  }
   box.append(zones);
   return box;
 }
@@ -486,7 +492,8 @@ const STYLES = new Set(["hand", "row", "pile", "stack", "deck"]);
 
 function drawZone(zone, fresh) {
   const style = STYLES.has(zone.style) ? zone.style : "row";
-  const box = el("div", { class: `zone z-${style}`, "data-zone": zone.id });
+  const empty = zone.count === 0 && !zone.cards?.length;
+  const box = el("div", { class: `zone z-${style}${empty ? " empty" : ""}`, "data-zone": zone.id });
   box.append(el("h4", { class: "ztitle", text: zone.title }));
   const cards = el("div", { class: "cards" });
   if (zone.cards === null) {
@@ -498,7 +505,7 @@ function drawZone(zone, fresh) {
     const top = zone.cards[zone.cards.length - 1];
     for (const face of zone.cards.slice(0, -1)) fresh(zone.id, face);
     if (top) cards.append(drawCard(top, fresh(zone.id, top)));
-    cards.append(el("span", { class: "count", text: cardCount(zone.count) }));
+    if (zone.count !== 1) cards.append(el("span", { class: "count", text: cardCount(zone.count) }));
   } else {
     for (const face of zone.cards) cards.append(drawCard(face, fresh(zone.id, face)));
     if (!zone.cards.length) cards.append(el("span", { class: "count", text: "empty" }));
@@ -518,9 +525,11 @@ const COLOURS = new Set(["red", "orange", "yellow", "green", "blue", "purple", "
 function drawCard(face, isNew) {
   const colour = COLOURS.has(face.colour) ? face.colour : "plain";
   const kind = typeof face.kind === "string" && /^[a-z][a-z0-9-]*$/.test(face.kind) ? ` k-${face.kind}` : "";
+  // A rank in words ("Priest", a colour's name) is set smaller than a number.
+  const rank = [...face.rank].length > 3 ? "rank word" : "rank";
   const card = el("span", { class: `card c-${colour}${kind}${isNew ? " new" : ""}`, role: "img",
     "aria-label": face.label, title: face.label },
-  el("span", { class: "rank", "aria-hidden": "true", text: face.rank }));
+  el("span", { class: rank, "aria-hidden": "true", text: face.rank }));
   if (face.note) card.append(el("span", { class: "cnote", "aria-hidden": "true", text: face.note }));
   return card;
 }
