@@ -54,6 +54,11 @@ class LiveServer:
         self.server.should_exit = True
         self.thread.join(20)
 
+    def loop_call(self, coro: Any) -> Any:
+        """Run ``coro`` on the server's event loop (to read its store) and return its result."""
+        loop = self.server.servers[0].get_loop()
+        return asyncio.run_coroutine_threadsafe(coro, loop).result(10)
+
     def ws_url(self, match: str) -> str:
         return f"ws://127.0.0.1:{self.port}/matches/{match}/ws"
 
@@ -118,6 +123,14 @@ class Player:
         while True:
             message = self.recv(max(0.01, deadline - time.monotonic()))
             if message["type"] == kind:
+                return message
+
+    def until_any(self, *kinds: str, timeout: float = 10) -> dict[str, Any]:
+        """Read until a message of one of ``kinds`` arrives (and return it)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.recv(max(0.01, deadline - time.monotonic()))
+            if message["type"] in kinds:
                 return message
 
     def until_moves(self, moves: int, timeout: float = 10) -> dict[str, Any]:
