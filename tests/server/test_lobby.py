@@ -14,7 +14,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 import pytest
@@ -266,7 +266,7 @@ def test_chat_over_the_limits_is_refused_and_never_stored(server: LiveServer) ->
     assert until_chat(ann)[0]["text"] == "z" * MAX_CHAT
     for i in range(CHAT_BURST + 2):
         ann.send({"type": "chat", "text": f"line {i}"})
-    codes = []
+    codes: list[str] = []
     while len(codes) < CHAT_BURST + 2:
         message = ann.until_any("chat", "error")
         codes.append("ok" if message["type"] == "chat" else message["code"])
@@ -305,7 +305,9 @@ def test_a_spectator_cannot_impersonate_a_player(server: LiveServer) -> None:
 
 
 @pytest.mark.parametrize("mode", ["off", "together"])
-def test_the_host_sets_what_spectators_may_say(tmp_path: Path, mode: str) -> None:
+def test_the_host_sets_what_spectators_may_say(
+    tmp_path: Path, mode: Literal["off", "together"]
+) -> None:
     settings = attrs.evolve(FAST, spectator_chat=mode)
     with live(tmp_path / "t.db", settings) as server:
         data = stop_with_open_seats(server)
