@@ -29,10 +29,13 @@ FAST = Settings(bot_think=(0.0, 0.0), close_after=None, rate=10_000, burst=10_00
 class LiveServer:
     """A real uvicorn serving the app on 127.0.0.1 with an OS-chosen port, in a thread."""
 
-    def __init__(self, db: str | Path, settings: Settings = FAST, **options: Any) -> None:
+    def __init__(
+        self, db: str | Path, settings: Settings = FAST, port: int = 0, **options: Any
+    ) -> None:
         self.app = create_app(db, settings=settings, **options)
         sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart on its port
+        sock.bind(("127.0.0.1", port))
         sock.listen(128)
         self.port = sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
@@ -160,8 +163,10 @@ class Player:
 
 
 @contextmanager
-def live(db: str | Path, settings: Settings = FAST, **options: Any) -> Iterator[LiveServer]:
-    server = LiveServer(db, settings, **options)
+def live(
+    db: str | Path, settings: Settings = FAST, port: int = 0, **options: Any
+) -> Iterator[LiveServer]:
+    server = LiveServer(db, settings, port, **options)
     try:
         yield server
     finally:
