@@ -199,7 +199,7 @@ def test_an_unknown_match_says_so_and_stops_reconnecting(browser: Any, db: str) 
     with live(db) as server:
         page = open_page(browser, "about:blank")
         sockets: list[Any] = []
-        page.on("websocket", lambda socket: sockets.append(socket))
+        page.on("websocket", lambda socket: sockets.append(socket))  # noqa: PLW0108 (Playwright needs a Python function)
         page.goto(server.url + f"/play/{NO_SUCH}")
         page.wait_for_selector("#no-such-match")
         time.sleep(2.5)  # a page that reconnects would have tried again by now (0.5 s, 1 s)
