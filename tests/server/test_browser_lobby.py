@@ -33,10 +33,11 @@ def browser() -> Iterator[Any]:
     yield from chromium()
 
 
-def wait(predicate: Callable[[], bool], what: str, timeout: float = 30) -> None:
-    """Poll ``predicate`` from Python (the page's CSP forbids evaluated string predicates)."""
+def wait(predicate: Callable[..., bool], what: str, *args: Any, timeout: float = 30) -> None:
+    """Poll ``predicate(*args)`` from Python (the page's CSP forbids evaluated string
+    predicates)."""
     deadline = time.monotonic() + timeout
-    while not predicate():
+    while not predicate(*args):
         assert time.monotonic() < deadline, what
         time.sleep(0.05)
 
@@ -126,7 +127,7 @@ def test_join_from_the_lobby_chat_play_again_and_look_back_after_a_restart(
         bob.fill("#chat-text", EVIL)
         bob.press("#chat-text", "Enter")
         for page in (ann, bob, cleo):
-            wait(lambda page=page: bool(page.query_selector_all("#chat-lines li")), "chat")
+            wait(lambda p: bool(p.query_selector_all("#chat-lines li")), "chat", page)
             line = page.inner_text("#chat-lines li")
             assert EVIL in line and line.startswith("You: " if page is bob else "Bob: ")
             assert page.evaluate("window.pwned") is None
@@ -159,16 +160,12 @@ def test_join_from_the_lobby_chat_play_again_and_look_back_after_a_restart(
         for page in (ann, bob, cleo):
             page.click("#rematch")
         for page in (ann, bob, cleo):
-            wait(
-                lambda page=page: match_of(page) != match,
-                f"moved to the new match: {page.url} {page.errors} "
-                f"{page.inner_text('#alert')} {page.inner_text('#rematch-box')}",
-            )
+            wait(lambda p: match_of(p) != match, "moved to the new match", page)
         again = match_of(ann)
         assert match_of(bob) == match_of(cleo) == again
         assert len({token_of(page) for page in (ann, bob, cleo)}) == 3
         for page, name in ((ann, "Ann"), (bob, "Bob"), (cleo, "Cleo")):
-            wait(lambda page=page, name=name: f"{name} (you): here" in presence(page), name)
+            wait(lambda p, n: f"{n} (you): here" in presence(p), name, page, name)
         new_table = server.app.state.hub.tables[again]
         assert new_table.names == ["Ann", "Bob", "Cleo"]
         shot(bob, "rematch-bob")
@@ -221,13 +218,13 @@ def test_a_click_while_disconnected_is_sent_on_reconnection_or_told_not_sent(
         pages = [open_page(browser, server.url + m["invites"][0]["url"]) for m in matches]
         for page in pages:  # Hit: Ann, the first seat, starts (HIT-03)
             page.wait_for_selector("#presence li")
-            wait(lambda page=page: page.title().startswith("● Your turn"), "your turn in the tab")
+            wait(lambda p: p.title().startswith("● Your turn"), "your turn in the tab", page)
             assert page.get_attribute("#icon", "href") == "/static/icon-turn.svg"
         pages[0].click("#sound")  # a tone made by the page; off by default
         assert pages[0].get_attribute("#sound", "aria-pressed") == "true"
         assert pages[1].get_attribute("#sound", "aria-pressed") == "false"
     for page in pages:
-        wait(lambda page=page: "lost" in page.inner_text("#status").lower(), "server gone")
+        wait(lambda p: "lost" in p.inner_text("#status").lower(), "server gone", page)
         page.click("#actions button")  # while the server is down
         assert "will be sent" in page.inner_text("#notice")
     # Meanwhile the second match moves on (as if Ann played from another tab, elsewhere).
