@@ -433,7 +433,8 @@ def test_finished_matches_are_listed_and_reachable_after_a_restart(
         watcher = connect(server, data["id"])
         assert watcher.state is not None and watcher.state["result"] is not None
         assert [line["text"] for line in watcher.until("chat")["lines"]] == ["good luck"]
-        assert len(watcher.log) == result.moves  # the whole log (the spectator's)
+        # the whole history (the spectator's): the set-up, then one entry per move
+        assert [entry["move"] for entry in watcher.history] == list(range(result.moves + 1))
         watcher.close()
         assert status_of(server.url, "/matches/nosuchmatch") == 404
 
