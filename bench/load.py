@@ -1,18 +1,27 @@
-"""Load benchmark of ``tablecards serve`` (not a test): ``uv run python bench/load.py``.
+"""Load benchmark of ``tablecards serve`` against its floor (not a test).
 
-Starts ``tablecards serve`` in a subprocess on 127.0.0.1 (port 0, a fresh SQLite file), then
-keeps ``--matches`` matches going at once (the four games in turn, every seat a real websocket
+Run: ``uv run python bench/load.py``.
+
+Each *run* starts one server configuration in subprocesses on 127.0.0.1 (port 0), then keeps
+``--matches`` matches going at once (the four games in turn, every seat a real websocket
 client) for ``--seconds``; a match that ends is replaced by a new one. Each action is timed
 from sending it to receiving the new state on the acting seat's connection (the
-acknowledgement: the server commits before it sends).
+acknowledgement: the server commits before it sends). The configurations (``--configs``):
 
-Reports acknowledged actions per second, p50/p99 latency, and checks at the end that the store
-holds at least every acknowledged action. ``--write`` appends the figures to bench/RESULTS.md.
+- ``floor``: ``bench/floor.py``, the same Starlette/uvicorn stack doing only a durable table's
+  irreducible work (parse, commit one SQLite row, send each seat a state message as large as
+  the real server's for that game, measured in the first ``sqlite`` run of the session);
+- ``sqlite``: ``tablecards serve`` on a fresh SQLite file;
+- ``pg1``, ``pg2``: 1 or 2 ``tablecards serve`` processes over one PostgreSQL database (a
+  throwaway cluster of Debian's ``postgresql``, ``fsync`` on), behind a real nginx that sends
+  each match to one process (``hash $match consistent``, see docs/play-together.md).
 
-``--postgres N`` runs N server processes over one PostgreSQL database instead (a throwaway
-cluster of Debian's ``postgresql``, with ``fsync`` on, started here): each match is created on
-one process and its seats connect to the processes in turn, so most acknowledgements of a move
-made through another process travel by ``LISTEN/NOTIFY``.
+The configurations take turns, ``--rounds`` times, for each count of ``--matches`` (e.g.
+``10,100,1000``), so a busy machine slows them alike. Reported per run: acknowledged actions
+per second, p50/p99 latency, the servers' CPU time (``/proc``: user + system of every server
+process) per acknowledged action, its ratio to the floor's of the same round, the load
+average, and whether the store holds every acknowledged action. ``--write`` appends the table
+to bench/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -47,6 +56,9 @@ class Stats:
         self.errors: dict[str, int] = {}
         self.finished = 0
         self.started = 0
+        self.sizes: dict[str, list[int]] = {}
+        self.counting = False  # latencies count after the warm-up only
+        self.acked_total = 0
 
 
 def create(url: str, game: str, players: int) -> dict[str, Any]:
@@ -66,7 +78,13 @@ async def play_match(
 ) -> None:
     """Play one match with one connection per seat (seats spread over the servers in turn)
     until it ends or time is up."""
-    data = await asyncio.to_thread(create, urls[0], game, players)
+    try:
+        data = await asyncio.to_thread(create, urls[0], game, players)
+    except OSError as failure:  # refused at creation (a limit): count it, wait, try again
+        stats.errors["create"] = stats.errors.get("create", 0) + 1
+        await asyncio.sleep(0.5)
+        del failure
+        return
     stats.started += 1
     sockets: dict[int, Any] = {}
     states: dict[int, dict[str, Any]] = {}
@@ -75,13 +93,24 @@ async def play_match(
     sent: dict[int, tuple[int, float]] = {}  # seat -> (after, time sent)
 
     async def listen(seat: int, ws: Any) -> None:
+        try:
+            await receive(seat, ws)
+        finally:
+            changed.set()
+
+    async def receive(seat: int, ws: Any) -> None:
         async for text in ws:
             message = json.loads(text)
             if message["type"] == "state":
+                stats.sizes.setdefault(game, []).append(len(text))
+                if "scene" not in message and seat in states:  # a change: fill in what stayed
+                    message = {**states[seat], **message}
                 states[seat] = message
                 pending = sent.get(seat)
                 if pending is not None and message["moves"] > pending[0]:
-                    stats.latencies.append(time.perf_counter() - pending[1])
+                    stats.acked_total += 1
+                    if stats.counting:
+                        stats.latencies.append(time.perf_counter() - pending[1])
                     del sent[seat]
                 changed.set()
             elif message["type"] == "error":
@@ -89,16 +118,25 @@ async def play_match(
                 sent.pop(seat, None)
                 changed.set()
 
-    for invite in data["invites"]:
-        url = urls[invite["seat"] % len(urls)]
-        ws_url = url.replace("http://", "ws://") + f"/matches/{data['id']}/ws"
-        ws = await websockets.connect(ws_url, proxy=None, max_size=2**22)
-        await ws.send(json.dumps({"type": "hello", "token": invite["token"]}))
-        sockets[invite["seat"]] = ws
+    try:
+        for invite in data["invites"]:
+            url = urls[invite["seat"] % len(urls)]
+            ws_url = url.replace("http://", "ws://") + f"/matches/{data['id']}/ws"
+            ws = await websockets.connect(ws_url, proxy=None, max_size=2**22, open_timeout=60)
+            await ws.send(json.dumps({"type": "hello", "token": invite["token"]}))
+            sockets[invite["seat"]] = ws
+    except (OSError, asyncio.TimeoutError, websockets.exceptions.WebSocketException):
+        stats.errors["connect"] = stats.errors.get("connect", 0) + 1
+        await asyncio.gather(*(ws.close() for ws in sockets.values()), return_exceptions=True)
+        await asyncio.sleep(0.5)
+        return
     listeners = [asyncio.ensure_future(listen(seat, ws)) for seat, ws in sockets.items()]
     try:
         while time.monotonic() < stop_at:
             await asyncio.wait_for(changed.wait(), max(0.01, stop_at - time.monotonic()))
+            if any(task.done() for task in listeners):
+                stats.errors["closed"] = stats.errors.get("closed", 0) + 1
+                return
             changed.clear()
             if sent or len(states) < len(sockets):
                 continue
@@ -113,7 +151,7 @@ async def play_match(
             act = rng.choice(offered(states[seat]))
             sent[seat] = (moves, time.perf_counter())
             await sockets[seat].send(json.dumps({"type": "act", "act": act, "after": moves}))
-    except asyncio.TimeoutError:
+    except (asyncio.TimeoutError, websockets.exceptions.WebSocketException):
         pass
     finally:
         for task in listeners:
@@ -134,9 +172,25 @@ def offered(state: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
-async def drive(urls: list[str], matches: int, seconds: float, stats: Stats) -> float:
-    stop_at = time.monotonic() + seconds
-    begun = time.perf_counter()
+async def drive(
+    urls: list[str],
+    matches: int,
+    seconds: float,
+    stats: Stats,
+    warmup: float = 0.0,
+    at_start: Any = None,
+) -> float:
+    """Keep ``matches`` matches going for ``warmup`` + ``seconds``; the measured window (its
+    wall time is returned) starts after the warm-up, when ``at_start()`` is called."""
+    stop_at = time.monotonic() + warmup + seconds
+    begun = time.perf_counter() + warmup
+
+    def start() -> None:
+        stats.counting = True
+        if at_start is not None:
+            at_start()
+
+    asyncio.get_running_loop().call_later(warmup, start)
 
     async def lane(index: int) -> None:
         turn = index
@@ -168,86 +222,206 @@ def count_actions(db: str) -> int:
         return int(check.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=100, help="concurrent matches")
-    parser.add_argument("--seconds", type=float, default=20.0, help="how long to play")
-    parser.add_argument("--write", action="store_true", help="append to bench/RESULTS.md")
-    parser.add_argument(
-        "--postgres", type=int, default=0, metavar="N", help="N server processes on PostgreSQL"
-    )
-    args = parser.parse_args()
-    cluster = None
-    if args.postgres:
-        sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
-        from pgcluster import Cluster, find_bin
+SERVE_OPTIONS = ["--bot-think", "0"]
 
-        bindir = find_bin()
-        if bindir is None:
-            raise SystemExit("PostgreSQL is not installed: apt-get install postgresql")
-        cluster = Cluster(bindir, durable=True)
-        db = cluster.new_database()
-    else:
-        db = str(Path(tempfile.mkdtemp(prefix="tablecards-load-")) / "load.db")
-    servers = [
-        subprocess.Popen(
-            [
-                *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", db),
-                *("--close-after", "0", "--bot-think", "0"),
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-        for _ in range(max(1, args.postgres))
+
+def serve_command(db: str) -> list[str]:
+    """``tablecards serve`` on port 0 with what a load run needs (no closing timer, no
+    limits below the load), whatever options this version of the server has."""
+    command = [sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", db]
+    helptext = subprocess.run(
+        [sys.executable, "-m", "tablecards", "serve", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    wanted = [
+        ("--close-after", "0"),
+        ("--clock", "reaction=off"),
+        ("--clock", "decision=off"),
+        ("--clock", "turn=off"),
+        ("--live-matches", "100000"),
+        ("--connections", "100000"),
+        ("--connections-per-client", "100000"),
+        ("--creates-per-client", "100000"),
+        ("--creates-per-server", "100000"),
+        ("--rate", "100000"),
     ]
-    try:
-        urls = []
-        for server in servers:
+    for flag, value in wanted:
+        if flag in helptext:
+            command += [flag, value]
+    return command + SERVE_OPTIONS
+
+
+class Run:
+    """One configuration's servers for one measured run."""
+
+    def __init__(self, config: str, sizes_file: Path) -> None:
+        self.config = config
+        self.cluster: Any = None
+        self.nginx: Any = None
+        if config.startswith("pg"):
+            sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
+            from pgcluster import Cluster, find_bin
+
+            bindir = find_bin()
+            if bindir is None:
+                raise SystemExit("PostgreSQL is not installed: apt-get install postgresql")
+            self.cluster = Cluster(bindir, durable=True)
+            self.db = self.cluster.new_database()
+            commands = [serve_command(self.db) for _ in range(int(config[2:]))]
+        elif config == "floor":
+            folder = Path(tempfile.mkdtemp(prefix="tablecards-floor-"))
+            self.db = str(folder / "floor.db")
+            floor = Path(__file__).with_name("floor.py")
+            commands = [[sys.executable, str(floor), "--db", self.db, "--sizes", str(sizes_file)]]
+        else:
+            self.db = str(Path(tempfile.mkdtemp(prefix="tablecards-load-")) / "load.db")
+            commands = [serve_command(self.db)]
+        self.servers = [
+            subprocess.Popen(c, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            for c in commands
+        ]
+        self.urls = []
+        for server in self.servers:
             assert server.stdout is not None
-            urls.append(server.stdout.readline().strip().rstrip("/"))
-        stats = Stats()
-        before = sum(cpu_seconds(s.pid) for s in servers), time.process_time()
-        elapsed = asyncio.run(drive(urls, args.matches, args.seconds, stats))
-        server_cpu = sum(cpu_seconds(s.pid) for s in servers) - before[0]
-        client_cpu = time.process_time() - before[1]
-    finally:
-        for server in servers:
+            self.urls.append(server.stdout.readline().strip().rstrip("/"))
+        if config.startswith("pg"):
+            from nginx import Nginx
+
+            self.nginx = Nginx([url.removeprefix("http://") for url in self.urls])
+            self.urls = [self.nginx.url]
+
+    def cpu(self) -> float:
+        return sum(cpu_seconds(server.pid) for server in self.servers)
+
+    def stop(self) -> int:
+        """Stop everything; return the actions the store holds."""
+        for server in self.servers:
             server.terminate()
             server.wait(30)
+        if self.nginx is not None:
+            self.nginx.stop()
+        try:
+            return count_actions(self.db)
+        finally:
+            if self.cluster is not None:
+                self.cluster.stop()
+
+
+def measure(config: str, matches: int, seconds: float, sizes_file: Path) -> dict[str, Any]:
+    """One run of ``config`` with ``matches`` matches for ``seconds``."""
+    run = Run(config, sizes_file)
     try:
-        stored = count_actions(db)
+        stats = Stats()
+        load_before = os.getloadavg()[0]
+        before: list[float] = []
+
+        def snapshot() -> None:
+            before.extend((run.cpu(), time.process_time()))
+
+        warmup = min(5.0, max(2.0, seconds / 4))
+        elapsed = asyncio.run(drive(run.urls, matches, seconds, stats, warmup, snapshot))
+        server_cpu = run.cpu() - before[0]
+        client_cpu = time.process_time() - before[1]
+        load_after = os.getloadavg()[0]
     finally:
-        if cluster is not None:
-            cluster.stop()
+        stored = run.stop()
     acked = len(stats.latencies)
     lat = sorted(stats.latencies)
-    p50 = statistics.median(lat) * 1000 if lat else float("nan")
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
-    title = f", {args.postgres} process(es) on PostgreSQL" if args.postgres else ""
-    also = " and PostgreSQL" if args.postgres else ""
-    plural = "s" if len(servers) > 1 else ""
-    lines = [
-        f"## Server load{title} ({dt.date.today()}, {platform.python_version()}, "
-        f"{os.cpu_count()} cores shared with the load generator{also})",
-        f"- {args.matches} concurrent matches (hit, stop, exhopp, hattrick in turn; every seat a "
-        f"websocket client over 127.0.0.1), {elapsed:.1f} s: {stats.started} matches started, "
-        f"{stats.finished} finished",
-        f"- **{acked / elapsed:.0f} acknowledged actions/s** (target >= 1,000), "
-        f"**p50 {p50:.1f} ms, p99 {p99:.1f} ms** from sending an action to its new state "
-        "(target p99 <= 50 ms)",
-        f"- store: {stored} actions committed, {acked} acknowledged "
-        f"({'every acknowledged action is stored' if stored >= acked else 'MISSING ACTIONS'})",
-        f"- refusals: {stats.errors or 'none'}",
-        f"- CPU used: server{plural} {server_cpu:.1f} s "
-        f"({server_cpu / max(acked, 1) * 1000:.2f} ms "
-        f"per action), load generator {client_cpu:.1f} s, in {elapsed:.1f} s of wall time; "
-        f"load average {os.getloadavg()[0]:.1f} (other jobs shared the machine)",
-    ]
+    return {
+        "config": config,
+        "matches": matches,
+        "seconds": elapsed,
+        "acked": acked,
+        "stored": stored,
+        "acked_total": stats.acked_total,
+        "rate": acked / elapsed,
+        "p50": statistics.median(lat) * 1000 if lat else float("nan"),
+        "p99": lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan"),
+        "cpu_per_action": server_cpu / max(acked, 1) * 1000,
+        "client_cpu": client_cpu,
+        "errors": stats.errors,
+        "load": (load_before, load_after),
+        "sizes": {game: statistics.mean(sizes) for game, sizes in stats.sizes.items()},
+        "finished": stats.finished,
+    }
+
+
+LABELS = {
+    "floor": "floor (bench/floor.py, SQLite)",
+    "sqlite": "tablecards serve, SQLite",
+    "pg1": "tablecards serve, PostgreSQL, 1 process behind nginx",
+    "pg2": "tablecards serve, PostgreSQL, 2 processes behind nginx",
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", default="100", help="concurrent matches, e.g. 10,100,1000")
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long each run plays")
+    parser.add_argument("--rounds", type=int, default=2, help="turns of the configurations")
+    parser.add_argument(
+        "--configs", default="sqlite,floor", help="of floor, sqlite, pg1, pg2 (in turn)"
+    )
+    parser.add_argument("--write", action="store_true", help="append to bench/RESULTS.md")
+    args = parser.parse_args()
+    configs = args.configs.split(",")
+    sizes_file = Path(tempfile.mkdtemp(prefix="tablecards-sizes-")) / "sizes.json"
+    sizes_file.write_text("{}")
+    rows: list[dict[str, Any]] = []
+    started = os.getloadavg()
+    for matches in (int(m) for m in args.matches.split(",")):
+        for round_ in range(args.rounds):
+            for config in configs:
+                row = measure(config, matches, args.seconds, sizes_file)
+                row["round"] = round_ + 1
+                if config == "sqlite" and sizes_file.read_text() == "{}":
+                    measured = {game: round(size) for game, size in row["sizes"].items()}
+                    sizes_file.write_text(json.dumps(measured))
+                rows.append(row)
+                print(json.dumps({k: v for k, v in row.items() if k != "sizes"}), flush=True)
+    lines = report(rows, args, started, json.loads(sizes_file.read_text()))
     print("\n".join(lines))
     if args.write:
         results = Path(__file__).with_name("RESULTS.md")
         results.write_text(results.read_text().rstrip("\n") + "\n\n" + "\n".join(lines) + "\n")
+
+
+def report(
+    rows: list[dict[str, Any]], args: Any, started: tuple[float, ...], sizes: dict[str, int]
+) -> list[str]:
+    """The Markdown section of one session."""
+    floors = {(r["matches"], r["round"]): r for r in rows if r["config"] == "floor"}
+    lines = [
+        f"## Server load against the floor ({dt.date.today()}, Python "
+        f"{platform.python_version()}, {os.cpu_count()} cores shared with the load generator)",
+        f"- command: `uv run python bench/load.py --matches {args.matches} --seconds "
+        f"{args.seconds:g} --rounds {args.rounds} --configs {args.configs}`",
+        f"- load average (`uptime`, 1 min) at the start {started[0]:.1f}; per run below "
+        "(before/after); the configurations take turns within each round",
+        "- the floor's state messages, in bytes (measured from the real server's in the first "
+        "run): " + ", ".join(f"{g} {s:,}" for g, s in sorted(sizes.items())),
+        "",
+        "| matches | round | server | actions/s | p50 ms | p99 ms | server CPU ms/action "
+        "| x floor | stored ≥ acked | load avg | refusals |",
+        "| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |",
+    ]
+    for r in rows:
+        floor = floors.get((r["matches"], r["round"]))
+        ratio = (
+            f"{r['cpu_per_action'] / floor['cpu_per_action']:.2f}"
+            if floor is not None and r is not floor
+            else "-"
+        )
+        lines.append(
+            f"| {r['matches']} | {r['round']} | {LABELS[r['config']]} | {r['rate']:,.0f} | "
+            f"{r['p50']:.1f} | {r['p99']:.1f} | {r['cpu_per_action']:.3f} | {ratio} | "
+            f"{'yes' if r['stored'] >= r['acked_total'] else 'NO'} "
+            f"({r['stored']}/{r['acked_total']}) | "
+            f"{r['load'][0]:.1f}/{r['load'][1]:.1f} | {r['errors'] or 'none'} |"
+        )
+    return lines
 
 
 if __name__ == "__main__":

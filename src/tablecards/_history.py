@@ -41,14 +41,17 @@ def history(
     for move, event in match.events_for(seat, since):
         per_move.setdefault(move, []).append(event)
     owner_of = _owners(match)
-    log = match.log_for(seat)
+    # Only the moves asked for are redacted (what Match.log_for does for the whole log), so an
+    # update costs the same at move 5 and at move 500.
+    log = match.log
+    redact = game.redact_action
     out: list[dict[str, Any]] = []
     for move in range(since, len(log) + 1):
         if move == 0:
             text = SETUP_TEXT
         else:
             actor, action = log[move - 1]
-            text = sentence(game.describe_play(actor, action, words))
+            text = sentence(game.describe_play(actor, redact(action, actor, seat), words))
         then = _consequences(game, per_move.get(move, []), seat, words, owner_of)
         out.append({"move": move, "text": text, "then": then})
     return out

@@ -50,6 +50,11 @@ __all__ = ["serve_command"]
     show_default=True,
     help="Spectators may not write (off), talk among themselves (apart) or with the players.",
 )
+@click.option(
+    "--stats",
+    is_flag=True,
+    help="Answer GET /debug/stats: this process's matches, memory and replayed actions.",
+)
 def serve_command(
     host: str,
     port: int,
@@ -58,6 +63,7 @@ def serve_command(
     bot_think: float,
     no_chat: bool,
     spectator_chat: Literal["off", "apart", "together"],
+    stats: bool,
 ) -> None:
     """Serve the games in the browser: open the printed address, create a match, share links.
 
@@ -83,7 +89,7 @@ def serve_command(
     else:
         shown = db
     settings = Settings(bot_think=(bot_think / 2, bot_think * 1.5), close_after=close_after or None)
-    settings = attrs.evolve(settings, chat=not no_chat, spectator_chat=spectator_chat)
+    settings = attrs.evolve(settings, chat=not no_chat, spectator_chat=spectator_chat, stats=stats)
 
     def ready(url: str) -> None:
         err.print(f"tablecards is serving on {url}  (matches stored in {shown}; Ctrl-C stops)")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import importlib.resources
 import json
+import os
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -36,7 +38,7 @@ from tablecards.server._protocol import (
 from tablecards.server._rematch import RematchRefused, rematch, rematch_message
 from tablecards.server._seats import SeatRefused, claim_seat
 from tablecards.server._store import open_store, token_hash
-from tablecards.server._table import Client, Refused, Settings, Table
+from tablecards.server._table import REPLAYED, Client, Refused, Settings, Table
 
 __all__ = ["CSP", "create_app"]
 
@@ -163,6 +165,7 @@ def create_app(
         Route("/matches", list_matches, methods=["GET"]),
         Route("/matches", create_match, methods=["POST"]),
         *_lobby_routes(settings),
+        *([Route("/debug/stats", _stats)] if settings.stats else []),
         WebSocketRoute("/matches/{match}/ws", socket),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
@@ -210,6 +213,31 @@ def _lobby_routes(settings: Settings) -> list[Route]:
         Route("/matches/{match}", summary, methods=["GET"]),
         Route("/matches/{match}/seats/{seat:int}", take_seat, methods=["POST"]),
     ]
+
+
+async def _stats(request: Request) -> Response:
+    """What this process holds: for soak runs and for checking who serves which match."""
+    hub = _hub_of(request)
+    return JSONResponse(
+        {
+            "pid": os.getpid(),
+            "matches": sorted(hub.tables),
+            "rss_bytes": _rss(),
+            "tracked_objects": len(gc.get_objects()),
+            "frozen_objects": gc.get_freeze_count(),
+            "replayed_actions": REPLAYED[0],
+        },
+        headers={"cache-control": "no-store"},
+    )
+
+
+def _rss() -> int:
+    """Resident memory of this process in bytes (Linux; 0 elsewhere)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
 
 
 def _hub_of(request: Request) -> Hub:
@@ -351,9 +379,10 @@ async def _pump(websocket: WebSocket, client: Client) -> None:
         await _send(websocket, message)
 
 
-async def _send(websocket: WebSocket, message: dict[str, Any]) -> None:
+async def _send(websocket: WebSocket, message: dict[str, Any] | str) -> None:
+    text = message if isinstance(message, str) else _engine.wire(message)
     with contextlib.suppress(Exception):
-        await websocket.send_text(_engine.dumps(message))
+        await websocket.send_text(text)
 
 
 async def _close(websocket: WebSocket, code: int) -> None:

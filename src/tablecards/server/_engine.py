@@ -7,12 +7,25 @@ from typing import Any
 
 from tablecards import Action, Match
 
-__all__ = ["dumps", "log_since"]
+try:  # the ``server`` extra's encoder: several times faster than ``json`` on the messages
+    import orjson as _orjson
+except ImportError:  # pragma: no cover - the extra installs it
+    _orjson = None  # type: ignore[assignment]
+
+__all__ = ["dumps", "log_since", "wire"]
 
 
 def dumps(data: Any) -> str:
     """Compact JSON with sorted keys: equal data, equal bytes."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def wire(message: Any) -> str:
+    """A message as the text sent over a websocket: compact JSON, keys in their order (the
+    wire needs no sorting; stored data goes through :func:`dumps`)."""
+    if _orjson is not None:
+        return _orjson.dumps(message, option=_orjson.OPT_NON_STR_KEYS).decode()
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def log_since(match: Match, seat: int | None, start: int) -> list[tuple[int, Action | None]]:

@@ -57,6 +57,7 @@ class Hub:
             log.error("match %s cannot be rebuilt: %s", record.id, failure)
             return None
         self.tables[record.id] = table
+        table.on_idle = self.forget
         table.schedule()
         return table
 
@@ -86,12 +87,31 @@ class Hub:
         table = self.tables.get(match_id)
         if table is None or table.match.moves >= number:
             return
+        if not table.watched:
+            # Another process serves it (a router sends each match's clients to one process):
+            # leave memory rather than replay its moves; the next visit here rebuilds it.
+            del self.tables[match_id]
+            table.close()
+            return
         task = asyncio.ensure_future(table.catch_up(number))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     def _game(self, record: MatchRecord) -> Game[Any]:
         return self.load_game(record.game, **record.options)
+
+    def _title(self, record: MatchRecord) -> str:
+        try:
+            return str(registry().games[record.game].cls.title)
+        except KeyError:
+            return record.game
+
+    def forget(self, table: Table) -> None:
+        """Let a finished match nobody watches leave memory: it stays in the store, and the
+        next visit rebuilds it (:meth:`table`)."""
+        if self.tables.get(table.id) is table and table.idle:
+            del self.tables[table.id]
+            table.close()
 
     async def create(
         self, data: Mapping[str, Any], *, seed: int | None = None
@@ -141,6 +161,7 @@ class Hub:
             raise BadRequest(str(failure)) from None
         await self.store.create_match(record, {token_hash(t): s for s, t in tokens.items()})
         self.tables[record.id] = table
+        table.on_idle = self.forget
         table.schedule()
         invites = [
             {"seat": seat, "name": seats[seat].name, "token": token}
@@ -154,9 +175,6 @@ class Hub:
         With a shared store, the unfinished matches other processes created are rebuilt here
         first, so every process lists the same matches.
         """
-        if self.store.shared:
-            for record in await self.store.unfinished():
-                await self.table(record.id)
         rows: list[dict[str, Any]] = []
         for table in self.tables.values():
             match = table.match
@@ -171,6 +189,24 @@ class Hub:
                     "over": match.is_over,
                 }
             )
+        if self.store.shared:
+            # Listed from the store, not rebuilt: another process serves them (behind a
+            # router each match has one process), and this one must not replay their moves.
+            for stored in await self.store.unfinished():
+                if stored.id in self.tables:
+                    continue
+                record = with_claims(stored, await self.store.claims(stored.id))
+                rows.append(
+                    {
+                        "id": record.id,
+                        "game": record.game,
+                        "title": self._title(record),
+                        "players": record.players,
+                        "seats": [seat.to_json() for seat in record.seats],
+                        "moves": len(await self.store.actions(record.id)),
+                        "over": False,
+                    }
+                )
         rows.sort(key=lambda row: bool(row["over"]))
         return rows
 

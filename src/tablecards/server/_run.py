@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import socket
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +16,10 @@ __all__ = ["serve"]
 
 #: Websocket frames above this size are refused by uvicorn itself, before the app reads them.
 WS_MAX_SIZE = 65_536
+#: The collector's first-generation threshold while serving (Python's default is 700): each
+#: action allocates thousands of short-lived containers (scenes, history lines), freed by
+#: reference counting; collecting every 700 of them cost a quarter of the server's CPU.
+GC_THRESHOLD = 50_000
 
 
 def serve(
@@ -46,6 +51,17 @@ def serve(
         lifespan="on",
     )
     server = uvicorn.Server(config)
+    tune_gc()
     if ready is not None:
         ready(f"http://{shown}:{bound}/")
     server.run(sockets=[sock])
+
+
+def tune_gc() -> None:
+    """Move everything allocated so far (modules, the app, the games' classes) out of the
+    collector's sight for good (:func:`gc.freeze`) and collect young objects less often:
+    a serving process's lasting objects are made at start-up, its garbage is short-lived."""
+    gc.collect()
+    gc.freeze()
+    _, second, third = gc.get_threshold()
+    gc.set_threshold(GC_THRESHOLD, second, third)

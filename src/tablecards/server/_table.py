@@ -42,6 +42,10 @@ __all__ = ["Client", "Refused", "Settings", "Table"]
 
 log = logging.getLogger("tablecards.server")
 
+#: Actions this process applied from the store rather than from its own clients and bots
+#: (rebuilding a match, catching up with another process): the stats route reports it.
+REPLAYED = [0]
+
 
 @attrs.frozen
 class Settings:
@@ -61,6 +65,9 @@ class Settings:
         spectator_chat: what spectators may say: ``"off"`` (they read the players' chat),
             ``"apart"`` (they talk among spectators; players do not see it) or ``"together"``
             (one chat for everybody at the table).
+        stats: whether ``GET /debug/stats`` answers (the process's live matches, resident
+            memory, objects tracked by the garbage collector, actions replayed from the
+            store): for benchmarks and operators, off by default.
     """
 
     bot_think: tuple[float, float] = (0.4, 1.2)
@@ -72,6 +79,7 @@ class Settings:
     origins: frozenset[str] = frozenset()
     chat: bool = True
     spectator_chat: Literal["off", "apart", "together"] = "apart"
+    stats: bool = False
 
 
 class Refused(Exception):
@@ -87,7 +95,7 @@ class Client:
     """One connection bound to a seat (``None``: a spectator), and what it has been sent."""
 
     seat: int | None
-    queue: asyncio.Queue[dict[str, Any] | None]
+    queue: asyncio.Queue[dict[str, Any] | str | None]  # text: already encoded
     history_from: int = 0  # the first move whose history entry it has not been sent
 
 
@@ -112,6 +120,8 @@ class Table:
         self._rngs: dict[int, random.Random] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._timer: asyncio.Task[None] | None = None
+        #: Called when the match is over and its last client left (the hub forgets it).
+        self.on_idle: Callable[[Table], None] | None = None
         for seat, who in enumerate(record.seats):
             if who.bot is not None:
                 self._bots[seat] = registry().bot(game.name, who.bot).factory(game, seat)
@@ -122,6 +132,7 @@ class Table:
 
     def replay(self, actions: list[tuple[int, str]]) -> None:
         """Re-apply the stored actions of a match read back from the store."""
+        REPLAYED[0] += len(actions)
         for seat, text in actions:
             self.match.apply(seat, self.match.parse_action(text))
             self._to_act.append(self.match.to_act)
@@ -159,7 +170,7 @@ class Table:
                 "game": {"name": self.game.name, "title": self.game.title},
             }
         )
-        self._send(client, {})
+        self._send(client, {}, {})
         self.presence_changed()
         return client
 
@@ -167,23 +178,51 @@ class Table:
         """Forget a client that disconnected."""
         self._clients.discard(client)
         self.presence_changed()
+        self._maybe_idle()
+
+    @property
+    def watched(self) -> bool:
+        """Whether any client is connected to this table in this process."""
+        return bool(self._clients)
+
+    @property
+    def idle(self) -> bool:
+        """Over, and nobody connected: nothing will change here until someone looks back."""
+        return self.match.is_over and not self._clients
+
+    def _maybe_idle(self) -> None:
+        if self.on_idle is not None and self.idle:
+            self.on_idle(self)
 
     def _broadcast(self) -> None:
-        states: dict[int | None, dict[str, Any]] = {}
+        # Each seat's message is built and encoded once per change, whatever number of
+        # connections see it (a seat's several tabs, every spectator): the same text is queued.
+        prefixes: dict[int | None, str] = {}
+        tails: dict[tuple[int | None, int], str] = {}
         for client in list(self._clients):
-            self._send(client, states)
+            self._send(client, prefixes, tails)
 
-    def _send(self, client: Client, states: dict[int | None, dict[str, Any]]) -> None:
+    def _send(
+        self,
+        client: Client,
+        prefixes: dict[int | None, str],
+        tails: dict[tuple[int | None, int], str],
+    ) -> None:
         """Queue the state message of contract §6 for ``client``: its seat's scene, and the
-        history entries it has not had yet (``states`` caches each seat's scene)."""
+        history entries it has not had yet. ``prefixes`` caches each seat's encoded state
+        (without its closing brace), ``tails`` each seat's encoded history from a move on."""
         seat, match = client.seat, self.match
-        if seat not in states:
-            states[seat] = self._seat_state(seat)
-        message = dict(states[seat])
-        message["history"] = match.history(seat, self.names, since=client.history_from)
+        prefix = prefixes.get(seat)
+        if prefix is None:
+            prefix = prefixes[seat] = _engine.wire(self._seat_state(seat))[:-1]
+        key = (seat, client.history_from)
+        tail = tails.get(key)
+        if tail is None:
+            entries = match.history(seat, self.names, since=client.history_from)
+            tail = tails[key] = ',"history":' + _engine.wire(entries) + "}"
         client.history_from = match.moves + 1
         try:
-            client.queue.put_nowait(message)
+            client.queue.put_nowait(prefix + tail)
         except asyncio.QueueFull:
             # A client that cannot keep up is dropped; it resumes with its token.
             self._clients.discard(client)
@@ -294,6 +333,7 @@ class Table:
     def _changed(self) -> None:
         self._broadcast()
         self.schedule()
+        self._maybe_idle()  # a match of bots alone that just ended
 
     # -- bots and timers ------------------------------------------------------------------------
 
