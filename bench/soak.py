@@ -95,7 +95,7 @@ def main() -> None:
     first, last = samples[:quarter], samples[-quarter:]
 
     def mean(rows: list[dict[str, Any]], key: str) -> float:
-        return statistics.mean(row[key] for row in rows)
+        return float(statistics.mean(row[key] for row in rows))
 
     rss = mean(first, "rss_bytes"), mean(last, "rss_bytes")
     objects = mean(first, "tracked_objects"), mean(last, "tracked_objects")

@@ -88,7 +88,7 @@ def play(clients: dict[int, Player], moves: int, rng: random.Random, pace: float
     (the server's rate limit is 20 messages a second); return the match's moves."""
     first = next(iter(clients.values()))
     assert first.state is not None
-    done = first.state["moves"]
+    done = int(first.state["moves"])
     for _ in range(moves):
         if first.state["result"] is not None:
             break
