@@ -2,7 +2,8 @@
 
 Starts ``tablecards serve --stats`` on a fresh SQLite file and plays ``--matches`` matches to
 their end, ``--concurrent`` at a time (the four games in turn, every seat a websocket client
-playing random offered actions, as ``bench/load.py`` does). Every ``--every`` finished matches
+playing random offered actions, as ``bench/load.py`` does; ``--games``: short ones by
+default). Every ``--every`` finished matches
 it reads the server's resident memory (RSS) and the objects its garbage collector tracks
 (``GET /debug/stats``), and the matches it holds. Finished matches leave the server's memory
 when their clients leave, so both should stay flat: the report compares the mean of the first
@@ -37,7 +38,9 @@ def stats(url: str) -> dict[str, Any]:
     return data
 
 
-async def soak(url: str, matches: int, concurrent: int, every: int) -> list[dict[str, Any]]:
+async def soak(
+    url: str, matches: int, concurrent: int, every: int, games: list[tuple[str, int]]
+) -> list[dict[str, Any]]:
     """Play ``matches`` matches to their end; sample the server every ``every`` finished."""
     run = load.Stats()
     samples: list[dict[str, Any]] = []
@@ -47,9 +50,9 @@ async def soak(url: str, matches: int, concurrent: int, every: int) -> list[dict
     async def lane(index: int) -> None:
         turn = index
         while run.finished < matches:
-            game, players = load.GAMES[turn % len(load.GAMES)]
+            game, players = games[turn % len(games)]
             await load.play_match([url], game, players, far, run)
-            turn += len(load.GAMES)
+            turn += len(games)
 
     async def sampler() -> None:
         next_at = 0
@@ -59,7 +62,8 @@ async def soak(url: str, matches: int, concurrent: int, every: int) -> list[dict
                 data["finished"] = run.finished
                 data["seconds"] = time.monotonic() - begun
                 samples.append(data)
-                print(json.dumps({k: v for k, v in data.items() if k != "matches"}), flush=True)
+                shown = {k: v for k, v in data.items() if k != "matches"}
+                print(json.dumps({**shown, "held": len(data["matches"])}), flush=True)
                 next_at += every
             await asyncio.sleep(0.2)
 
@@ -77,6 +81,9 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=2000, help="matches played to the end")
     parser.add_argument("--concurrent", type=int, default=40, help="matches at once")
     parser.add_argument("--every", type=int, default=100, help="sample every N finished")
+    parser.add_argument(
+        "--games", default="hit:2,stop:3,exhopp:3", help="game:players, taken in turn"
+    )
     parser.add_argument("--write", action="store_true", help="append to bench/RESULTS.md")
     args = parser.parse_args()
     db = str(Path(tempfile.mkdtemp(prefix="tablecards-soak-")) / "soak.db")
@@ -86,7 +93,8 @@ def main() -> None:
     try:
         assert server.stdout is not None
         url = server.stdout.readline().strip().rstrip("/")
-        samples = asyncio.run(soak(url, args.matches, args.concurrent, args.every))
+        games = [(g, int(n)) for g, n in (item.split(":") for item in args.games.split(","))]
+        samples = asyncio.run(soak(url, args.matches, args.concurrent, args.every, games))
     finally:
         server.terminate()
         server.wait(30)
@@ -104,7 +112,8 @@ def main() -> None:
         f"## Soak run ({dt.date.today()}, Python {platform.python_version()}, "
         f"{os.cpu_count()} cores shared with the load generator)",
         f"- command: `uv run python bench/soak.py --matches {args.matches} --concurrent "
-        f"{args.concurrent} --every {args.every}`; load average {load_start:.1f} at the start, "
+        f"{args.concurrent} --every {args.every} --games {args.games}`; "
+        f"load average {load_start:.1f} at the start, "
         f"{load_end:.1f} at the end",
         f"- {samples[-1]['finished']} matches played to their end in "
         f"{samples[-1]['seconds']:.0f} s; {len(samples)} samples of the server; at most "

@@ -218,9 +218,13 @@ def _lobby_routes(settings: Settings) -> list[Route]:
 async def _stats(request: Request) -> Response:
     """What this process holds: for soak runs and for checking who serves which match."""
     hub = _hub_of(request)
+    before = len(gc.get_objects())
+    freed = gc.collect()  # what is left is what the process holds, not garbage not yet found
     return JSONResponse(
         {
             "pid": os.getpid(),
+            "tracked_before_collect": before,
+            "freed_by_collect": freed,
             "matches": sorted(hub.tables),
             "rss_bytes": _rss(),
             "tracked_objects": len(gc.get_objects()),

@@ -63,9 +63,19 @@ class ChatRoom:
     """The chat of one table: its recent lines and each writer's recent times."""
 
     def __init__(self, table: Table, lines: list[ChatLine]) -> None:
-        self.table = table
+        # Weakly: the room is the value of a WeakKeyDictionary keyed by this table, and a
+        # strong reference back would keep every table (and its match) alive for ever.
+        self._table = weakref.ref(table)
         self.lines: deque[ChatLine] = deque(lines, maxlen=BACKLOG)
         self._sent: dict[object, deque[float]] = {}
+
+    @property
+    def table(self) -> Table:
+        """The table of this room (alive while anyone can use the room)."""
+        table = self._table()
+        if table is None:  # pragma: no cover - a room is only reached through its table
+            raise RuntimeError("the table of this chat room is gone")
+        return table
 
     def writable(self, client: Client) -> bool:
         """Whether ``client`` may write (the host's settings)."""

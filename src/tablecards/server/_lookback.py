@@ -109,7 +109,12 @@ async def finished_matches(hub: Hub, limit: int = 20) -> list[dict[str, Any]]:
     """The most recent finished matches with their results, by name (newest first)."""
     done = _DONE.setdefault(hub, {})
     rows = []
-    for stored in await hub.store.finished(limit):
+    newest = await hub.store.finished(limit)
+    # Only the summaries of this listing are kept: the cache stays as small as the listing.
+    listed = {stored.id for stored in newest}
+    for gone in [match_id for match_id in done if match_id not in listed]:
+        del done[gone]
+    for stored in newest:
         summary = done.get(stored.id)
         if summary is None:
             record = with_claims(stored, await hub.store.claims(stored.id))
