@@ -421,7 +421,32 @@ def report(
             f"({r['stored']}/{r['acked_total']}) | "
             f"{r['load'][0]:.1f}/{r['load'][1]:.1f} | {r['errors'] or 'none'} |"
         )
+    lines += ["", *summary(rows)]
     return lines
+
+
+def summary(rows: list[dict[str, Any]]) -> list[str]:
+    """Per count of matches, the median ratios the issue asks about."""
+    out = []
+    for matches in sorted({r["matches"] for r in rows}):
+        by: dict[tuple[str, int], dict[str, Any]] = {
+            (r["config"], r["round"]): r for r in rows if r["matches"] == matches
+        }
+        pairs = [("sqlite", "floor"), ("pg2", "pg1")]
+        for top, bottom in pairs:
+            ratios = [
+                r["cpu_per_action"] / by[(bottom, rnd)]["cpu_per_action"]
+                for (config, rnd), r in by.items()
+                if config == top and (bottom, rnd) in by
+            ]
+            if ratios:
+                out.append(
+                    f"- {matches} matches: server CPU per action, {LABELS[top]} / "
+                    f"{LABELS[bottom]}: **{statistics.median(ratios):.2f}** (per round: "
+                    + ", ".join(f"{x:.2f}" for x in ratios)
+                    + ")"
+                )
+    return out
 
 
 if __name__ == "__main__":
