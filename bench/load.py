@@ -12,6 +12,8 @@ acknowledgement: the server commits before it sends). The configurations (``--co
   irreducible work (parse, commit one SQLite row, send each seat a state message as large as
   the real server's for that game, measured in the first ``sqlite`` run of the session);
 - ``sqlite``: ``tablecards serve`` on a fresh SQLite file;
+- ``nogc``, ``json``: ``tablecards serve`` with one speed-up taken back (``bench/serve_variant.py``:
+  the collector untuned; the standard library's encoder with sorted keys on the wire);
 - ``pg1``, ``pg2``: 1 or 2 ``tablecards serve`` processes over one PostgreSQL database (a
   throwaway cluster of Debian's ``postgresql``, ``fsync`` on), behind a real nginx that sends
   each match to one process (``hash $match consistent``, see docs/play-together.md).
@@ -278,6 +280,10 @@ class Run:
         else:
             self.db = str(Path(tempfile.mkdtemp(prefix="tablecards-load-")) / "load.db")
             commands = [serve_command(self.db)]
+            if config in ("nogc", "json"):  # one speed-up taken back (bench/serve_variant.py)
+                variant = Path(__file__).with_name("serve_variant.py")
+                variant_name = "gc" if config == "nogc" else "json"
+                commands = [[sys.executable, str(variant), variant_name, *commands[0][4:]]]
         self.servers = [
             subprocess.Popen(c, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
             for c in commands
@@ -351,6 +357,8 @@ def measure(config: str, matches: int, seconds: float, sizes_file: Path) -> dict
 LABELS = {
     "floor": "floor (bench/floor.py, SQLite)",
     "sqlite": "tablecards serve, SQLite",
+    "nogc": "tablecards serve, SQLite, the collector untuned",
+    "json": "tablecards serve, SQLite, json with sorted keys on the wire",
     "pg1": "tablecards serve, PostgreSQL, 1 process behind nginx",
     "pg2": "tablecards serve, PostgreSQL, 2 processes behind nginx",
 }
@@ -432,7 +440,7 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
         by: dict[tuple[str, int], dict[str, Any]] = {
             (r["config"], r["round"]): r for r in rows if r["matches"] == matches
         }
-        pairs = [("sqlite", "floor"), ("pg2", "pg1")]
+        pairs = [("sqlite", "floor"), ("nogc", "sqlite"), ("json", "sqlite"), ("pg2", "pg1")]
         for top, bottom in pairs:
             ratios = [
                 r["cpu_per_action"] / by[(bottom, rnd)]["cpu_per_action"]
