@@ -157,7 +157,7 @@ class Climb(Game[ClimbState]):
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
     ) -> dict[str, Any]:
         """Climb's table: the pile in the middle, each seat's hand, won cards and score."""
-        return _scene.build_scene(view, names, legal, self.action_json)
+        return _scene.build_scene(self, view, names, legal)
 
     def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
         """Climb's own event in words; the engine's generic words tell the others."""
