@@ -150,7 +150,8 @@ class Climb(Game[ClimbState]):
     def describe(self, action: Action, names: Sequence[str] | None = None) -> str:
         """Menu text for each decision (a card's value follows from its id)."""
         if isinstance(action, Play):
-            return f"play a {DECK[action.card].value}"
+            value = DECK[action.card].value
+            return f"play {'an' if value == 8 else 'a'} {value}"
         return "draw a card" if isinstance(action, Draw) else "pass"
 
     def scene(
