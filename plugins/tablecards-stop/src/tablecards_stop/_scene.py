@@ -146,14 +146,16 @@ def _waiting(view: Mapping[str, Any]) -> list[int]:
     return [seat for seat in view["to_act"] if seat not in passed]
 
 
-def _panel(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> Json:
+def _panel(
+    view: Mapping[str, Any], seat: int, names: Sequence[str], waiting: Sequence[int]
+) -> Json:
     viewer = view["seat"]
     tokens = int(view["tokens"][seat])
     return {
         "seat": seat,
         "name": "You" if seat == viewer else names[seat],
         "you": seat == viewer,
-        "active": seat in _waiting(view),
+        "active": seat in waiting,
         "badges": _badges(view, seat),
         "counters": [
             {"label": "tokens", "value": f"{tokens} of {view['tokens_to_win']}"},
@@ -340,6 +342,7 @@ def build_scene(
     if viewer is not None and legal:
         prompt, actions = _decision(view, legal, names, action_json)
     scores = view.get("scores") or view["tokens"]
+    waiting = _waiting(view)
     return {
         "version": 1,
         "game": "Stop",
@@ -350,7 +353,7 @@ def build_scene(
             _phase_line(view, words),
         ],
         "status": _status(view, names),
-        "seats": [_panel(view, seat, names) for seat in order],
+        "seats": [_panel(view, seat, names, waiting) for seat in order],
         "middle": [],
         "prompt": prompt or None,
         "actions": actions,
