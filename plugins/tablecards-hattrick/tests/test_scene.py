@@ -158,4 +158,10 @@ def test_the_scene_never_depends_on_what_the_viewer_cannot_see() -> None:
 
 
 def test_the_kit_checks_hattrick_s_scenes() -> None:
-    check_game(Hattrick(rounds=1), players=[4, 5, 6], seeds=3, checks={"scenes"})
+    check_game(Hattrick(rounds=1), seeds=3, checks={"scenes"})  # every registered player count
+
+
+def test_the_target_is_on_the_table_hat_12() -> None:
+    scene = Match(Hattrick(target=20), players=4, seed=1).scene(0, NAMES[:4])
+    assert scene["title"] == "Hattrick — round 1"  # no round limit with a target alone
+    assert "The game ends after the round in which a total reaches 20" in scene["lines"]
