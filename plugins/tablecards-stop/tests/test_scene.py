@@ -12,7 +12,17 @@ import tablecards
 from tablecards import Match
 from tablecards.testing import check_game, raw_text_problems
 from tablecards.words import names_for
-from tablecards_stop import CALL_STOP, PASS, ArrangedStop, Bid, Give, HeuristicBot, Raise, Stop
+from tablecards_stop import (
+    CALL_STOP,
+    DECLINE,
+    PASS,
+    ArrangedStop,
+    Bid,
+    Give,
+    HeuristicBot,
+    Raise,
+    Stop,
+)
 
 NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn"]
 
@@ -152,6 +162,17 @@ def test_the_stop_moment_prompt_tells_the_hand_stop_06() -> None:
     ]
     plus_only = match.scene(2, NAMES[:3])
     assert "no value card" in plus_only["prompt"]
+
+
+def test_a_player_out_of_the_game_wears_the_badge_stop_09() -> None:
+    game = ArrangedStop(hands={1: [3, 3], 3: [2]}, pack_sizes={2: 0}, red=0)
+    match = Match(game, players=4, seed=0)
+    while not match.view(None)["eliminated"][2]:
+        for seat in list(match.to_act):
+            match.apply(seat, DECLINE)  # the draws go on until Cleo must draw from nothing
+    scene = match.scene(0, NAMES[:4])
+    assert badges(scene, 2) == ["out"] and not panel(scene, 2)["active"]
+    assert {c["label"]: c["value"] for c in panel(scene, 2)["counters"]}["pack"] == "no cards"
 
 
 def test_names_everywhere_and_player_n_without_names() -> None:
