@@ -116,7 +116,10 @@ def test_the_viewer_sees_only_its_own_hand_sorted() -> None:
 def test_raises_are_grouped_per_bid_and_say_the_total_stop_11_stop_12() -> None:
     match = auction()
     scene = match.scene(2, NAMES[:4])
-    assert scene["prompt"].startswith("Highest bid 6 (Bob): raise a bid to at least 6")
+    assert (
+        scene["prompt"]
+        == "Highest bid 6 (Bob): raise a bid to at least 6, place a new bid, or pass."
+    )
     (group,) = scene["actions"]
     texts = [choice["text"] for choice in group["choices"]]
     assert texts == ["Pass", "Bid two 4s (8)", "Raise Bob's bid (6)"]

@@ -114,13 +114,14 @@ def _panel(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> Json:
             }
         )
     else:
+        shown = hand.get("cards")  # face down, unless the view shows every card (a replay)
         boxes.append(
             {
                 "id": f"hand:{seat}",
                 "title": "Hand",
-                "style": "stack",
+                "style": "stack" if shown is None else "row",
                 "count": int(hand.get("count", 0)),
-                "cards": None,
+                "cards": None if shown is None else [face(card) for card in _sorted(shown)],
                 "note": None,
             }
         )

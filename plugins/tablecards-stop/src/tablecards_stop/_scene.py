@@ -81,26 +81,28 @@ def _hand_zone(view: Mapping[str, Any], seat: int, viewer: int | None) -> Json:
             "cards": [card_face(card) for card in _sorted(cards)],
             "note": None,
         }
+    # Face down, unless the view shows every card (a replay for everyone).
     return {
         "id": f"hand:{seat}",
-        "title": "Hand",
-        "style": "stack",
+        "title": "Your hand" if seat == viewer else "Hand",
+        "style": "stack" if cards is None else "row",
         "count": number,
-        "cards": None,
+        "cards": None if cards is None else [card_face(card) for card in _sorted(cards)],
         "note": None,
     }
 
 
 def _side_zones(view: Mapping[str, Any], seat: int, viewer: int | None) -> list[Json]:
     zones = [_bid_zone(view, seat), _hand_zone(view, seat, viewer)]
-    pack = int(view["zones"][f"pack:{seat}"].get("count", 0))
+    pack = view["zones"][f"pack:{seat}"]
+    shown = pack.get("cards")
     zones.append(
         {
             "id": f"pack:{seat}",
             "title": "Your pack" if seat == viewer else "Pack",
-            "style": "deck",
-            "count": pack,
-            "cards": None,
+            "style": "deck" if shown is None else "row",
+            "count": int(pack.get("count", 0)),
+            "cards": None if shown is None else [card_face(card) for card in shown],
             "note": None,
         }
     )
@@ -250,7 +252,7 @@ def _decision(
             prompt = f"You hold no value card to open with ({held}): let the draw go on."
         return prompt, [{"title": None, "choices": choices}]
     if phase in ("open", "auction"):
-        return _auction(view, legal, words, held, choice)
+        return _auction(view, legal, words, choice)
     if phase == "share":
         return _share(view, legal, words, choice)
     return "", []
@@ -260,7 +262,6 @@ def _auction(
     view: Mapping[str, Any],
     legal: Sequence[Action],
     words: Sequence[str],
-    held: str,
     choice: Callable[[str, Action], Json],
 ) -> tuple[str, list[Json]]:
     viewer = int(view["seat"])
@@ -285,13 +286,13 @@ def _auction(
         title = f"Raise {whose(words[target])} bid ({bid['total'] if bid else 0})"
         first.append({"text": title, "then": {"title": title, "choices": options}})
     if view["phase"] == "open":
-        prompt = f"You called Stop!: open the auction with cards of one value. Your hand: {held}."
+        prompt = "You called Stop!: open the auction with cards of one value (2, 3 or 4)."
     else:
         high = int(view.get("highest", 0))
         best = _highest(view, words)
         prompt = (
             f"{best[:1].upper()}{best[1:]}: raise a bid to at least {high}, "
-            f"{'place a new bid, ' if not bids[viewer] else ''}or pass. Your hand: {held}."
+            f"{'place a new bid, ' if not bids[viewer] else ''}or pass."
         )
     return prompt, [{"title": None, "choices": first}]
 
