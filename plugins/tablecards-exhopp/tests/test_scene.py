@@ -74,7 +74,7 @@ def test_the_four_sequences_lie_in_the_middle_behind_their_point_cards_exh_06() 
         "rank": "+5",
         "colour": "black",
         "label": "black point card +5",
-        "note": "to its winner",
+        "note": None,
         "kind": "point",
     }
     assert [(c["label"], c["colour"]) for c in laid["cards"]] == [

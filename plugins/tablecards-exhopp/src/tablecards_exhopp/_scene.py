@@ -36,7 +36,7 @@ def face(card: Mapping[str, Any]) -> Json:
             "rank": rank,
             "colour": ink,
             "label": f"{ink} point card {rank}",
-            "note": "to its winner" if ink == "black" else "against its winner",
+            "note": None,
             "kind": "point",
         }
     colour = card.get("colour")
