@@ -107,9 +107,9 @@ def test_the_choices_are_grouped_by_pile_with_the_pass_apart_hat_05() -> None:
     )
     groups = [(g["title"], [c["text"] for c in g["choices"]]) for g in scene["actions"]]
     assert groups == [
-        ("Play on the red pile", ["red 3"]),
-        ("Play on the blue pile", ["blue 1", "blue 2"]),
-        ("Pass, showing a card of the third colour (\N{MINUS SIGN}2)", ["show green 10"]),
+        ("Play on the red pile", ["Play red 3"]),
+        ("Play on the blue pile", ["Play blue 1", "Play blue 2"]),
+        ("Pass, showing a card of the third colour (\N{MINUS SIGN}2)", ["Pass, showing green 10"]),
     ]
     assert trick().scene(0, NAMES[:4])["actions"] == []  # not Ann's turn
 
