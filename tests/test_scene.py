@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 from broken_toys import HandsGame
 from toys import SnapGame
@@ -90,7 +90,7 @@ def test_owned_zones_go_to_their_owners_panel_and_zones_of_nobody_to_the_middle(
     scene = match.scene(1, NAMES[:4])
     where = boxes(scene)
     for zone in match.state.zones():
-        place, box = where[zone.name]
+        place, _ = where[zone.name]
         if zone.owner is None:
             assert place == "middle", zone.name
         else:
@@ -125,7 +125,7 @@ def test_the_viewers_hand_is_sorted_and_cards_are_painted_from_their_fields() ->
 
 def test_faces_read_any_colour_field_and_sign_negative_ranks() -> None:
     game = SnapGame()
-    view = {
+    view: dict[str, Any] = {
         "game": "snap",
         "seat": 0,
         "players": 2,
@@ -155,7 +155,7 @@ def test_faces_read_any_colour_field_and_sign_negative_ranks() -> None:
 
 
 def test_extra_keys_become_counters_badges_and_facts_in_words() -> None:
-    view = {
+    view: dict[str, Any] = {
         "game": "snap",
         "seat": 1,
         "players": 3,
@@ -284,7 +284,7 @@ def test_scene_text_prints_the_words_the_others_first_and_you_at_the_bottom() ->
 
 
 def test_scene_text_of_face_down_and_empty_zones_and_piles() -> None:
-    view = {
+    view: dict[str, Any] = {
         "game": "snap",
         "seat": None,
         "players": 2,
