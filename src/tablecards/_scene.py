@@ -10,6 +10,7 @@ extra keys become counters, badges and facts in words.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -133,26 +134,24 @@ def generic_scene(
     }
 
 
-def _zone_parts(zone_id: str, owner: object) -> tuple[str, list[str]]:
-    """(kind, other parts) of a zone id; the owner's number is dropped once."""
+@functools.lru_cache(maxsize=4096)
+def _zone_title(zone_id: str, owner: int | None) -> tuple[str, str]:
+    """(kind, title) of a zone: "won:2:red" of seat 2 is ("won", "Won red"), "pile:0" of
+    nobody ("pile", "Pile 1"): the owner's number is dropped, other numbers count from 1."""
     kind, *rest = zone_id.split(":")
-    if isinstance(owner, int) and str(owner) in rest:
+    if owner is not None and str(owner) in rest:
         rest.remove(str(owner))
-    return kind, rest
-
-
-def _title_words(kind: str, rest: Sequence[str]) -> str:
     words = [words_of(kind)]
     for part in rest:
         words.append(str(int(part) + 1) if _NUMBER.fullmatch(part) else words_of(part))
     text = " ".join(word for word in words if word)
-    return text[:1].upper() + text[1:]
+    return kind, text[:1].upper() + text[1:]
 
 
 def _zone_box(
     game: Game[Any], zone_id: str, zone: Mapping[str, Any], owner: object, viewer: int | None
 ) -> dict[str, Any]:
-    kind, rest = _zone_parts(zone_id, owner)
+    kind, title = _zone_title(zone_id, owner if isinstance(owner, int) else None)
     count: int = zone.get("count", 0)
     cards = zone.get("cards")
     if cards is None:
@@ -164,7 +163,7 @@ def _zone_box(
         faces = [face(game, card) for card in (sort_cards(cards) if mine else cards)]
     return {
         "id": zone_id,
-        "title": _title_words(kind, rest),
+        "title": title,
         "style": style,
         "count": count,
         "cards": faces,
