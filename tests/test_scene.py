@@ -9,8 +9,10 @@ in words; ``scene_text`` prints the scene's words and nothing else.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]
@@ -302,3 +304,21 @@ def test_scene_text_of_face_down_and_empty_zones_and_piles() -> None:
     assert "Box: empty" in text
     assert "Pile: 9 on top, 2 cards" in text
     assert "The match is over" in text
+
+
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "docs" / "scene.schema.json"
+
+
+def schema_text() -> str:
+    return json.dumps(scene_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def test_the_docs_show_the_schema_the_code_publishes() -> None:
+    assert SCHEMA_FILE.read_text("utf-8") == schema_text(), (
+        "docs/scene.schema.json is out of date: run `uv run python tests/test_scene.py`"
+    )
+
+
+if __name__ == "__main__":
+    SCHEMA_FILE.write_text(schema_text(), encoding="utf-8")
+    print(f"wrote {SCHEMA_FILE}")
