@@ -92,26 +92,12 @@ def generic_scene(
     to_act = [seat for seat in view.get("to_act", ()) if isinstance(seat, int)]
     shown = ["You" if seat == viewer else name for seat, name in enumerate(names)]
     extra = {key: value for key, value in view.items() if key not in RESERVED_VIEW_KEYS}
-    panels: dict[int, dict[str, Any]] = {
-        seat: {
-            "seat": seat,
-            "name": shown[seat],
-            "you": seat == viewer,
-            "active": seat in to_act and not view.get("over", False),
-            "badges": [],
-            "counters": [],
-            "zones": [],
-        }
+    over = bool(view.get("over", False))
+    panels = {
+        seat: _panel(seat, shown[seat], viewer, seat in to_act and not over)
         for seat in range(players)
     }
-    middle: list[dict[str, Any]] = []
-    for zone_id, zone in view.get("zones", {}).items():
-        owner = zone.get("owner")
-        box = _zone_box(game, zone_id, zone, owner, viewer)
-        if isinstance(owner, int) and owner in panels:
-            panels[owner]["zones"].append(box)
-        else:
-            _add_to_middle(middle, zone_id, box)
+    middle = _lay_out_zones(game, view, panels, viewer)
     facts = _extra_words(game, extra, panels, players)
     prompt = None
     actions: list[dict[str, Any]] = []
@@ -132,6 +118,39 @@ def generic_scene(
         "facts": facts,
         "scores": _scores(game, extra.get("scores"), shown, players),
     }
+
+
+def _panel(seat: int, name: str, viewer: int | None, active: bool) -> dict[str, Any]:
+    return {
+        "seat": seat,
+        "name": name,
+        "you": seat == viewer,
+        "active": active,
+        "badges": [],
+        "counters": [],
+        "zones": [],
+    }
+
+
+def _lay_out_zones(
+    game: Game[Any],
+    view: Mapping[str, Any],
+    panels: dict[int, dict[str, Any]],
+    viewer: int | None,
+) -> list[dict[str, Any]]:
+    """Each zone of the view into its owner's panel; the zones of nobody, returned as the
+    middle of the table (one group each, titled by the zone's kind)."""
+    middle: list[dict[str, Any]] = []
+    for zone_id, zone in view.get("zones", {}).items():
+        owner = zone.get("owner")
+        box = _zone_box(game, zone_id, zone, owner, viewer)
+        if isinstance(owner, int) and owner in panels:
+            panels[owner]["zones"].append(box)
+        else:
+            middle.append(
+                {"id": zone_id, "title": box["title"], "note": None, "badges": [], "zones": [box]}
+            )
+    return middle
 
 
 @functools.lru_cache(maxsize=4096)
@@ -169,14 +188,6 @@ def _zone_box(
         "cards": faces,
         "note": None,
     }
-
-
-def _add_to_middle(middle: list[dict[str, Any]], zone_id: str, box: dict[str, Any]) -> None:
-    # A family of numbered zones of nobody (sequence:0, point:0 ...) gets one group per number
-    # and kind; any other zone of nobody is a group of its own.
-    middle.append(
-        {"id": zone_id, "title": box["title"], "note": None, "badges": [], "zones": [box]}
-    )
 
 
 def _extra_words(
