@@ -9,6 +9,7 @@ seat reads as its name, else "player N" (counted from 1). Games say it better by
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 import re
@@ -55,6 +56,7 @@ def name_of(names: Sequence[str], seat: object) -> str:
     return words_of(str(seat))
 
 
+@functools.lru_cache(maxsize=4096)
 def words_of(key: str) -> str:
     """An identifier as words: ``"tokens_to_win"`` -> "tokens to win", ``"DrawAgain"`` ->
     "draw again"."""
