@@ -27,7 +27,22 @@ def point_rank(ink: str, points: int) -> str:
 
 
 def face(card: Mapping[str, Any]) -> Json:
-    """The face of any Ex & Hopp card in a view: numbered, colour or point card."""
+    """The face of any Ex & Hopp card in a view: numbered, colour or point card.
+
+    A card's id says all of its face (EXH-01..EXH-03), so each face is built once; every
+    scene gets its own copy.
+    """
+    known = _FACES.get(card["id"])
+    if known is None:
+        known = _FACES[card["id"]] = _face(card)
+    return dict(known)
+
+
+#: The faces built so far, by card id.
+_FACES: dict[int, Json] = {}
+
+
+def _face(card: Mapping[str, Any]) -> Json:
     if "points" in card:
         ink, points = str(card["ink"]), int(card["points"])
         rank = point_rank(ink, points)
@@ -36,7 +51,7 @@ def face(card: Mapping[str, Any]) -> Json:
             "rank": rank,
             "colour": ink,
             "label": f"{ink} point card {rank}",
-            "note": "to its winner" if ink == "black" else "against its winner",
+            "note": None,
             "kind": "point",
         }
     colour = card.get("colour")
@@ -66,6 +81,8 @@ def _zone(
     cards = zone.get("cards")
     if style == "hand" and cards is not None:
         cards = sorted(cards, key=lambda c: (str(c.get("colour")), int(c.get("value", 0))))
+    elif style in ("deck", "stack") and cards is not None:
+        style = "row"  # a view that shows every card (a replay for everyone)
     return {
         "id": name,
         "title": title,
