@@ -10,7 +10,7 @@ acknowledgement: the server commits before it sends). The configurations (``--co
 
 - ``floor``: ``bench/floor.py``, the same Starlette/uvicorn stack doing only a durable table's
   irreducible work (parse, commit one SQLite row, send each seat a state message as large as
-  the real server's for that game, measured in the first ``sqlite`` run of the session);
+  the real server's for that game, measured first by a short unreported ``sqlite`` run);
 - ``sqlite``: ``tablecards serve`` on a fresh SQLite file;
 - ``nogc``, ``json``: ``tablecards serve`` with one speed-up taken back (``bench/serve_variant.py``:
   the collector untuned; the standard library's encoder with sorted keys on the wire);
@@ -379,14 +379,15 @@ def main() -> None:
     sizes_file.write_text("{}")
     rows: list[dict[str, Any]] = []
     started = os.getloadavg()
+    if "floor" in configs:  # the real server's message sizes, before any floor run
+        capture = measure("sqlite", 20, 4.0, sizes_file)
+        measured = {game: round(size) for game, size in capture["sizes"].items()}
+        sizes_file.write_text(json.dumps(measured))
     for matches in (int(m) for m in args.matches.split(",")):
         for round_ in range(args.rounds):
             for config in configs:
                 row = measure(config, matches, args.seconds, sizes_file)
                 row["round"] = round_ + 1
-                if config == "sqlite" and sizes_file.read_text() == "{}":
-                    measured = {game: round(size) for game, size in row["sizes"].items()}
-                    sizes_file.write_text(json.dumps(measured))
                 rows.append(row)
                 print(json.dumps({k: v for k, v in row.items() if k != "sizes"}), flush=True)
     lines = report(rows, args, started, json.loads(sizes_file.read_text()))
@@ -408,8 +409,8 @@ def report(
         f"{args.seconds:g} --rounds {args.rounds} --configs {args.configs}`",
         f"- load average (`uptime`, 1 min) at the start {started[0]:.1f}; per run below "
         "(before/after); the configurations take turns within each round",
-        "- the floor's state messages, in bytes (measured from the real server's in the first "
-        "run): " + ", ".join(f"{g} {s:,}" for g, s in sorted(sizes.items())),
+        "- the floor's state messages, in bytes (the mean of the real server's, measured by a "
+        "short run first): " + ", ".join(f"{g} {s:,}" for g, s in sorted(sizes.items())),
         "",
         "| matches | round | server | actions/s | p50 ms | p99 ms | server CPU ms/action "
         "| x floor | stored ≥ acked | load avg | refusals |",
