@@ -10,8 +10,9 @@ For the real state and the perturbed one:
 1. each observer's view, and each observing seat's legal actions, must be equal;
 2. ``x`` must stay legal for ``a``, and applying it must not fail;
 3. for each observer to whom the action reveals no perturbed card (no perturbed card ends in a
-   zone it sees, is declared known to it, or travels in a card movement it sees), the events it
-   sees and its view after the action must be equal.
+   zone it sees, is declared known to it, travels in a card movement it sees, or in an event
+   addressed to it: ``to`` holds the seat, a private look), the events it sees and its view
+   after the action must be equal.
 
 Only (3) needs the exception: drawing a hidden card into a public row legitimately shows a
 different card, and whatever the rules do with its value legitimately differs.
@@ -30,6 +31,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
+
+import attrs
 
 from tablecards._actions import Action
 from tablecards._cards import Card
@@ -189,9 +192,31 @@ def _revealed(game: Game[Any], state: State, moved: set[int], watcher: int | Non
         return True
     for event in state.sink or ():
         seen = event.seen_by(watcher)
-        if isinstance(seen, CardsMoved) and any(card.id in moved for card in seen.cards):
+        if isinstance(seen, CardsMoved):
+            if any(card.id in moved for card in seen.cards):
+                return True
+        elif (
+            seen is not None
+            and seen.to is not None
+            and watcher in seen.to
+            and any(card.id in moved for card in _cards_of(seen))
+        ):
+            # An event addressed to the watcher (a private look) shows it its cards, even
+            # when the same action puts them out of its sight again (a round's reset).
             return True
     return False
+
+
+def _cards_of(event: Event) -> list[Card]:
+    """The cards an event's fields hold (a card, or a tuple of cards)."""
+    out: list[Card] = []
+    for field in attrs.fields(type(event)):
+        value = getattr(event, field.name)
+        if isinstance(value, Card):
+            out.append(value)
+        elif isinstance(value, tuple):
+            out.extend(item for item in value if isinstance(item, Card))
+    return out
 
 
 def _legal(game: Game[Any], state: State, seat: int) -> list[Action]:
