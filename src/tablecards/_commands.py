@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -72,13 +73,16 @@ def parse_command(
     legal: Sequence[Action],
     *,
     names: Sequence[str] | None = None,
+    menu: Sequence[str] | None = None,
 ) -> Action:
     """The action a player's typed ``text`` names, among the seat's ``legal`` actions.
 
     ``legal`` is the menu (numbered from 1, in its order); ``names`` are the seat names the
-    menu's texts were written with (see :func:`menu_text`). A well-formed action of the game
-    that is not in ``legal`` is returned as it is: whether it may be played is the match's
-    question (:func:`read_command` asks it).
+    menu's texts were written with (see :func:`menu_text`), and ``menu`` the texts themselves
+    when the caller has them already (a host that showed the menu): they are then not written
+    again. When several legal actions read alike, their text names the first of them. A
+    well-formed action of the game that is not in ``legal`` is returned as it is: whether it
+    may be played is the match's question (:func:`read_command` asks it).
 
     Example:
         >>> import tablecards
@@ -102,17 +106,26 @@ def parse_command(
             not an action of the game); the reason says what to type.
     """
     types = game.action_types()
-    return parse_typed(
+    if menu is not None:
+        if len(menu) != len(legal):
+            raise ValueError(f"menu has {len(menu)} texts for {len(legal)} actions")
+        return _parse(text, legal, menu.__getitem__, types, game.parse_action)
+    return _parse(
         text,
         legal,
-        lambda action: menu_text(game, action, names),
+        lambda index: menu_text(game, legal[index], names),
         types,
         game.parse_action,
     )
 
 
 def read_command(
-    match: Match, seat: int, text: str, *, names: Sequence[str] | None = None
+    match: Match,
+    seat: int,
+    text: str,
+    *,
+    names: Sequence[str] | None = None,
+    menu: Sequence[str] | None = None,
 ) -> Action:
     """The legal action of ``seat`` that ``text`` names, or the library's error saying why not.
 
@@ -121,7 +134,7 @@ def read_command(
     <tablecards.Match.legal_actions>`), and an action that is not on it is tried on a copy of
     the match, so that the refusal is exactly the one :meth:`Match.apply
     <tablecards.Match.apply>` gives. The match itself is never changed: apply the action
-    returned.
+    returned. ``names`` and ``menu`` are as in :func:`parse_command`.
 
     Example:
         >>> import tablecards
@@ -143,7 +156,7 @@ def read_command(
         UnknownSeat: ``seat`` is not a seat of the match.
     """
     legal = match.legal_actions(seat)
-    action = parse_command(match.game, text, legal, names=names)
+    action = parse_command(match.game, text, legal, names=names, menu=menu)
     if action in legal:
         return action
     match.clone().apply(seat, action)  # raises the refusal the match would give
@@ -158,6 +171,16 @@ def parse_typed(
     read: Callable[[Mapping[str, Any]], Action],
 ) -> Action:
     """:func:`parse_command` with its parts given one by one (the terminal's screens use it)."""
+    return _parse(text, actions, lambda index: describe(actions[index]), types, read)
+
+
+def _parse(
+    text: str,
+    actions: Sequence[Action],
+    shown: Callable[[int], str],
+    types: Mapping[str, type[Action]],
+    read: Callable[[Mapping[str, Any]], Action],
+) -> Action:
     text = text.strip()
     known = ", ".join(sorted(types))
     hint = (
@@ -173,16 +196,20 @@ def parse_typed(
             return actions[number - 1]
         raise MalformedAction(f"{text[:12]} is not on the menu: {hint}")
     wanted = _key(text)
-    for action in actions:
-        if _key(describe(action)) == wanted:
+    for index, action in enumerate(actions):
+        if _key(shown(index)) == wanted:
             return action
     if text.startswith("{"):
         return _from_json(text, read)
     return _from_words(text, actions, types, hint, read)
 
 
+#: What a typed text's comparison ignores: everything but letters and digits.
+_NOT_ALNUM = re.compile(r"[\W_]+")
+
+
 def _key(text: str) -> str:
-    return "".join(ch for ch in text.lower() if ch.isalnum())
+    return _NOT_ALNUM.sub("", text.lower())
 
 
 def _from_json(text: str, read: Callable[[Mapping[str, Any]], Action]) -> Action:
