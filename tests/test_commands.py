@@ -108,6 +108,14 @@ def test_text_that_names_no_action_is_a_malformed_action(text: str) -> None:
     assert info.value.reason
 
 
+def test_a_command_that_is_not_text_is_malformed() -> None:
+    match = Match("hit", players=3, seed=1)
+    with pytest.raises(MalformedAction, match="is text"):
+        tablecards.read_command(match, 0, None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="texts for"):
+        tablecards.parse_command(match.game, "1", match.legal_actions(0), menu=["only one"])
+
+
 def test_a_well_formed_action_that_is_not_legal_is_refused_with_the_rule() -> None:
     # HIT-09: there is nothing to steal at the start of a turn.
     match = Match("hit", players=3, seed=1)

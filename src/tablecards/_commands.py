@@ -104,6 +104,7 @@ def parse_command(
         MalformedAction: ``text`` names no action (empty, a number off the menu, an unknown
             word, a type without the fields it needs, fields of the wrong type, JSON that is
             not an action of the game); the reason says what to type.
+        ValueError: ``menu`` does not hold one text per legal action.
     """
     types = game.action_types()
     if menu is not None:
@@ -181,6 +182,8 @@ def _parse(
     types: Mapping[str, type[Action]],
     read: Callable[[Mapping[str, Any]], Action],
 ) -> Action:
+    if not isinstance(text, str):
+        raise MalformedAction(f"a command is text, not {type(text).__name__}")
     text = text.strip()
     known = ", ".join(sorted(types))
     hint = (
