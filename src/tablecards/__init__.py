@@ -13,6 +13,7 @@ from tablecards._actions import Action, Illegal
 from tablecards._bots import Bot, RandomBot
 from tablecards._cards import Card, Visibility, Zone
 from tablecards._catalogue import ActionCatalogue
+from tablecards._commands import menu_text, parse_command, read_command
 from tablecards._determinise import Unseen, determinise, redeal, unseen_zones
 from tablecards._errors import (
     CatalogueError,
@@ -128,9 +129,12 @@ __all__ = [
     "hookimpl",
     "load_game",
     "match_seed",
+    "menu_text",
     "next_seat",
+    "parse_command",
     "play",
     "plugin_manager",
+    "read_command",
     "redeal",
     "registry",
     "scene_schema",

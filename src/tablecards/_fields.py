@@ -188,8 +188,9 @@ def check_fields(action: Action, players: int) -> tuple[str, str] | None:
 def read_action(types_: Mapping[str, type[Action]], data: Any) -> Action:
     """An action of one of ``types_`` from its JSON form (a dict, or JSON text as str/bytes).
 
-    Fields with a default may be omitted. Raises :class:`~tablecards.MalformedAction` for
-    anything that is not such an action, saying what was expected.
+    Fields with a default may be omitted; JSON text that gives a key twice is refused. Raises
+    :class:`~tablecards.MalformedAction` for anything that is not such an action, saying what
+    was expected.
     """
     if isinstance(data, (str, bytes, bytearray)):
         data = _loads(data)
@@ -224,9 +225,32 @@ def read_action(types_: Mapping[str, type[Action]], data: Any) -> Action:
     return cls(**values)
 
 
+class _Duplicate(Exception):
+    """A JSON object that names one key twice (internal: turned into MalformedAction)."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json.loads``'s object hook: an object, refusing a key given twice."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Duplicate(key)
+        out[key] = value
+    return out
+
+
 def _loads(text: str | bytes | bytearray) -> Any:
+    # A key given twice would silently take its last value: which one the client meant is
+    # unknowable, so the action is refused.
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique)
+    except _Duplicate as error:
+        raise MalformedAction(
+            f"the key {show(error.key)} is given twice: each field of an action is given once"
+        ) from None
     except UnicodeDecodeError as error:
         raise MalformedAction(f"an action is UTF-8 JSON text ({error.reason})") from None
     except json.JSONDecodeError as error:

@@ -393,6 +393,40 @@ class Game(Generic[S]):
         """
         return ()
 
+    def ruled_out(self, state: S, seat: int) -> Mapping[str, Collection[Card]]:
+        """Cards ``seat`` knows are *not* in a zone it cannot see, by zone name.
+
+        What a seat may rule out without seeing: a guess answered "no" in front of everyone
+        ("Bob holds no Seer": both Seers are ruled out of Bob's hand), a card the seat saw
+        leave a hand and knows did not come back. Return ``{"hand:1": [seer_a, seer_b]}``;
+        keep the facts in the state (a field the rules fill when the answer is given and clear
+        when the zone's cards change beyond what the seat can follow, at the latest when a
+        new round deals again), never in the game object.
+
+        :func:`tablecards.determinise` (through the default :meth:`redeal_unseen`) never deals
+        a ruled-out card into its zone, so a search bot never imagines a hand the seat knows is
+        impossible; the conformance kit checks it, and that the real state agrees with what is
+        ruled out. Default: nothing.
+        """
+        return {}
+
+    def reveals(self, event: Event) -> bool:
+        """Whether ``event`` is a public outcome that rightly depends on hidden cards.
+
+        Some rules announce to everyone what follows from cards nobody else sees: two hands
+        are compared and the lower one is out, a guess is answered "no". The announced event
+        (emitted with ``state.emit``, seen by every seat: ``to=None``) is then information the
+        rules give away, and its fields say exactly what it reveals (``Compared(higher=0,
+        lower=2)``; a tie is an outcome too). Return ``True`` for such events.
+
+        The conformance kit's no-leak check then compares a match only with twins whose
+        announced outcome is the same (a twin where the comparison went the other way is a
+        match every seat can tell apart, by the rules); everything else must still be equal,
+        so a view or another event that tells more than the announced outcome still fails.
+        An event marked here that some seat may not see fails the check. Default: ``False``.
+        """
+        return False
+
     def card_back(self, card: Card) -> object:
         """What anyone can tell of ``card`` face down, as a hashable value (default: its class).
 
@@ -413,8 +447,9 @@ class Game(Generic[S]):
         only in hidden places give the same result. The conformance kit checks all of it.
 
         The default redeals the cards of every zone ``seat`` cannot see among those zones
-        (:func:`tablecards.redeal`), keeping :meth:`known_cards` in place and swapping only
-        cards of equal :meth:`card_back`. A game overrides it when its players know more than
+        (:func:`tablecards.redeal`), keeping :meth:`known_cards` in place, swapping only
+        cards of equal :meth:`card_back` and never dealing a card where :meth:`ruled_out`
+        says the seat knows it is not. A game overrides it when its players know more than
         zone visibility says (cards a seat gave away in an exchange, the composition of its
         own pack) or when a state field records something hidden (a value chosen face down):
         redeal in groups, then set such fields anew to agree with the redealt cards.
@@ -426,6 +461,7 @@ class Game(Generic[S]):
             rng,
             keep=self.known_cards(state, seat),
             back=back,
+            ruled_out=self.ruled_out(state, seat),
         )
 
     def search_options(self) -> Mapping[str, Any]:
@@ -654,8 +690,9 @@ class Game(Generic[S]):
         Whether the action is legal is the match's question, not this one's.
 
         Raises:
-            MalformedAction: not JSON, not an object, an unknown type, or missing, extra or
-                wrong-typed fields; the message says what was expected.
+            MalformedAction: not JSON (or JSON giving a key twice), not an object, an unknown
+                type, or missing, extra or wrong-typed fields; the message says what was
+                expected.
         """
         types = _ACTION_TYPES.get(type(self))
         if types is None:

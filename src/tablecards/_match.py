@@ -280,7 +280,10 @@ class Match:
 
         Works for any match, including one loaded from JSON or after :meth:`undo`: the first
         call replays the log to rebuild the events, after which the match records them as it
-        goes, so calling it after every action stays cheap.
+        goes, so calling it after every action stays cheap. Memory: the recorded events stay
+        with the match (about as much again as an idle match holds: a Hit! match of 3 seats
+        after 30 moves grows from 5.5 to 10.8 KiB); a host of many idle matches calls
+        :meth:`forget_events` once it has sent them (a later call replays again).
 
         Raises:
             UnknownSeat: ``seat`` is neither a seat of the match nor ``None``.
@@ -299,6 +302,16 @@ class Match:
             if seen is not None:
                 out.append((move, seen))
         return tuple(out)
+
+    def forget_events(self) -> None:
+        """Drop the events :meth:`events_for` recorded, and stop recording them.
+
+        The match then holds only its state and log again; observers still receive every
+        event. A later :meth:`events_for` replays the log and records again.
+        """
+        self._events = None
+        if not self._listening():
+            self._state.sink = None
 
     def _record_events(self) -> list[tuple[int, Event]]:
         # Replays the log with a sink: the events of a match are as deterministic as its state.

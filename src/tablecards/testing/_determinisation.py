@@ -13,6 +13,9 @@ determinisations (each from its own generator). Each must
 5. depend only on what ``s`` knows: determinising a determinisation with the same generator
    gives the same match (the cards are dealt from a canonical order, never from where they lay).
 
+6. never put a card in a zone where ``s`` knows it is not (``Game.ruled_out``), which must
+   hold in the real match too.
+
 Over a whole match, a determiniser that never moved anything ``s`` cannot see fails too.
 
 A game's search policy (:meth:`Game.playout_action`), where it has one, is checked at the same
@@ -70,12 +73,14 @@ def check_determinisation(match: Match, rng: random.Random, where: Where, tally:
     truth = {zone.name: list(zone.cards) for zone in hidden}
     movable = sum(1 for cards in truth.values() for card in cards if card.id not in known)
     seen = _seen_by(match, seat)
+    ruled = _ruled_out(match, seat, where)
     draws = []
     for _ in range(DRAWS):
         seed = rng.getrandbits(48)
         drawn = _determinise(match, seat, seed, where)
         _check_seen(drawn, seat, seen, where)
         _check_cards(match, drawn, seat, where)
+        _check_ruled_out(drawn, seat, ruled, where)
         draws.append((seed, drawn))
     stuck = _stuck_zone(truth, known, [drawn for _, drawn in draws])
     if stuck is not None:
@@ -157,6 +162,48 @@ def _determinise(match: Match, seat: int, seed: int, where: Where) -> Match:
             where,
             f"determinising for seat {seat} failed: {type(error).__name__}: {error}",
         ) from error
+
+
+def _ruled_out(match: Match, seat: int, where: Where) -> dict[str, set[int]]:
+    """What ``seat`` rules out (Game.ruled_out), checked against the real state."""
+    state = match.state
+    names = {zone.name: zone for zone in state.zones()}
+    out: dict[str, set[int]] = {}
+    for name, cards in match.game.ruled_out(state, seat).items():
+        zone = names.get(name)
+        if zone is None:
+            raise ConformanceFailure(
+                "determinisation",
+                where,
+                f"Game.ruled_out for seat {seat} names {name!r}, which is not a zone of the "
+                "state (use the zones' names)",
+            )
+        ids = {card.id for card in cards}
+        there = sorted(card.id for card in zone.cards if card.id in ids)
+        if there:
+            raise ConformanceFailure(
+                "determinisation",
+                where,
+                f"Game.ruled_out says seat {seat} knows card(s) {there} are not in zone "
+                f"{name!r}, but they are: the knowledge is wrong (clear it when the zone's "
+                "cards change in ways the seat cannot follow)",
+            )
+        if ids:
+            out[name] = ids
+    return out
+
+
+def _check_ruled_out(drawn: Match, seat: int, ruled: dict[str, set[int]], where: Where) -> None:
+    for name, ids in ruled.items():
+        there = sorted(card.id for card in drawn.state.zone(name).cards if card.id in ids)
+        if there:
+            raise ConformanceFailure(
+                "determinisation",
+                where,
+                f"a determinisation for seat {seat} dealt card(s) {there} into zone {name!r}, "
+                "where the seat knows they are not (Game.ruled_out): a search would imagine a "
+                "hand the seat knows is impossible (pass ruled_out to tablecards.redeal)",
+            )
 
 
 def _seen_by(match: Match, seat: int) -> dict[str, Any]:
