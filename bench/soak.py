@@ -7,8 +7,8 @@ default). Every ``--every`` finished matches
 it reads the server's resident memory (RSS) and the objects its garbage collector tracks
 (``GET /debug/stats``), and the matches it holds. Finished matches leave the server's memory
 when their clients leave, so both should stay flat: the report compares the mean of the first
-quarter of the samples with the last quarter's (target: RSS within 10%). ``--write`` appends
-the figures to bench/RESULTS.md.
+quarter of the samples taken under load with the last quarter's (target: RSS within 10%).
+``--write`` appends the figures to bench/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -99,8 +99,10 @@ def main() -> None:
         server.terminate()
         server.wait(30)
     load_end = os.getloadavg()[0]
-    quarter = max(1, len(samples) // 4)
-    first, last = samples[:quarter], samples[-quarter:]
+    # Under load only: not the idle server before the first match, nor after the last left.
+    loaded = [row for row in samples if row["finished"] > 0 and row["matches"]] or samples
+    quarter = max(1, len(loaded) // 4)
+    first, last = loaded[:quarter], loaded[-quarter:]
 
     def mean(rows: list[dict[str, Any]], key: str) -> float:
         return float(statistics.mean(row[key] for row in rows))
