@@ -54,6 +54,8 @@ _HEADERS = [
 _PAGE_FILES = {
     "app.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
+    "icon.svg": "image/svg+xml",  # the tab's icon; "icon-turn" marks your turn
+    "icon-turn.svg": "image/svg+xml",
 }
 MAX_BODY = 16_384
 HELLO_TIMEOUT = 10.0

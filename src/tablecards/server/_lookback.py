@@ -54,7 +54,8 @@ def round_scores(match: Match) -> list[dict[str, Any]]:
     for seat, action in match.log:
         before = game.rounds_played(replay.state)
         replay.apply(seat, action)
-        if game.rounds_played(replay.state) > before and not replay.is_over:
+        # Round 0 is the set-up of games that count a round from its first move.
+        if game.rounds_played(replay.state) > before >= 1 and not replay.is_over:
             scores = _scores(replay, match.players)
             if scores is None:
                 return []

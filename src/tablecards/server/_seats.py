@@ -74,7 +74,7 @@ async def claim_seat(hub: Hub, match_id: str, seat: object, name: object) -> dic
     who = table.record.seats[seat]
     if not who.open:
         taker = "a bot" if who.bot else who.name
-        raise SeatRefused(409, f"seat {seat + 1} is not open: {taker} plays it")
+        raise SeatRefused(409, f"seat {seat + 1} is taken: {taker} plays it")
     others = [w.name for s, w in enumerate(table.record.seats) if s != seat and not w.open]
     if fold(cleaned) in {fold(other) for other in others} or fold(cleaned).startswith("open seat"):
         raise SeatRefused(409, f"someone at this table is called {cleaned}: choose another name")
@@ -82,7 +82,8 @@ async def claim_seat(hub: Hub, match_id: str, seat: object, name: object) -> dic
     outcome = await hub.store.claim(match_id, seat, cleaned, token_hash(token))
     if outcome is Claim.SEAT_GONE:
         claims = await hub.store.claims(match_id)
-        raise SeatRefused(409, f"seat {seat + 1} was just taken by {claims.get(seat, 'someone')}")
+        taker = claims.get(seat, "someone")
+        raise SeatRefused(409, f"seat {seat + 1} is taken: {taker} plays it")
     if outcome is Claim.NAME_GONE:
         raise SeatRefused(409, f"someone at this table is called {cleaned}: choose another name")
     seated(table, seat, cleaned)
