@@ -175,6 +175,12 @@ def test_two_processes_racing_for_one_open_seat_make_one_winner(pg_cluster: Clus
         data = stop_with_open_seats(one)
         for seat in (1, 2):
             assert race_for_seat([one.url, two.url], data["id"], seat, 6) == [201] + [409] * 5
+        for server in (one, two):  # each process names the seats the other gave away
+            ann = connect(server, data["id"], data["invites"][0]["token"])
+            assert ann.welcome is not None
+            names = ann.welcome["names"]
+            assert names[0] == "Ann" and all(name.startswith("Seat ") for name in names[1:])
+            ann.close()
 
 
 def test_names_at_one_table_are_checked_and_told_apart(server: LiveServer) -> None:
