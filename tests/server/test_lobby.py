@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import threading
 import urllib.error
 import urllib.request
@@ -17,11 +18,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 import attrs
+import psycopg
 import pytest
 from pgcluster import Cluster
 from wire import FAST, LiveServer, Player, get, live, post
 
 from tablecards.server._chat import CHAT_BURST, MAX_CHAT
+from tablecards.server._pgstore import MIGRATIONS
 
 #: Every key a message of the new types may hold: nothing else may ride along.
 NEW_KEYS = {
@@ -505,3 +508,39 @@ def test_serve_passes_the_chat_settings(monkeypatch: pytest.MonkeyPatch) -> None
         assert CliRunner().invoke(cli, ["serve", *args]).exit_code == 0
         assert (seen[-1].chat, seen[-1].spectator_chat) == (chat, spectators)
     assert CliRunner().invoke(cli, ["serve", "--spectator-chat", "loud"]).exit_code == 2
+
+
+OLD_SQLITE = """
+CREATE TABLE matches (id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
+    players INTEGER NOT NULL, seed INTEGER NOT NULL, seats TEXT NOT NULL, created REAL NOT NULL,
+    over INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE tokens (hash TEXT PRIMARY KEY, match TEXT NOT NULL REFERENCES matches(id),
+    seat INTEGER NOT NULL);
+CREATE TABLE actions (match TEXT NOT NULL REFERENCES matches(id), number INTEGER NOT NULL,
+    seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (match, number)) WITHOUT ROWID;
+"""
+
+
+def test_a_database_of_the_previous_version_gains_the_new_tables(
+    tmp_path: Path, pg_cluster: Cluster
+) -> None:
+    """SQLite: the new tables are created beside the old ones; PostgreSQL: migration 2."""
+    seats = json.dumps([{"name": "Ann", "bot": None}, {"name": "Bob", "bot": None}])
+    row = ("0ld", "hit", "{}", 2, 5, seats, 1.0)
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as conn:
+        conn.executescript(OLD_SQLITE)
+        conn.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, 0)", row)
+    pg = pg_cluster.new_database()
+    with psycopg.connect(pg, autocommit=True) as conn:
+        conn.execute("CREATE TABLE tablecards_schema (version INTEGER)")
+        conn.execute(MIGRATIONS[0])
+        conn.execute("INSERT INTO tablecards_schema VALUES (1)")
+        conn.execute("INSERT INTO matches VALUES (%s, %s, %s, %s, %s, %s, %s, FALSE)", row)
+    for db in (str(path), pg):
+        with live(db) as server:
+            watcher = connect(server, "0ld")
+            assert watcher.welcome is not None and watcher.welcome["names"] == ["Ann", "Bob"]
+            watcher.send({"type": "chat", "text": "still here"})
+            assert until_chat(watcher)[0]["text"] == "still here"
+            watcher.close()
