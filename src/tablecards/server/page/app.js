@@ -79,7 +79,7 @@ function openSeats(matches) {
   const name = el("input", { id: "my-name", maxlength: "40", autocomplete: "nickname",
     value: stored(NAME_KEY) ?? "" });
   name.addEventListener("change", () => store(NAME_KEY, name.value.trim()));
-  const alert = el("p", { class: "alert", id: "seat-alert", role: "alert" });
+  const alert = el("p", { class: "alert lobby-alert", id: "seat-alert", role: "alert" });
   const list = el("ul", { id: "open-seats" });
   for (const m of matches) {
     const free = m.seats.map((s, i) => ({ ...s, seat: i })).filter((s) => s.open);
@@ -153,6 +153,10 @@ function createForm(games) {
       const name = el("input", { id: `name${i}`, "aria-label": `Seat ${i + 1} name`, maxlength: "40",
         value: old[i] ? old[i].name : `Player ${i + 1}` });
       if (old[i] && [...kind.options].some((o) => o.value === old[i].kind)) kind.value = old[i].kind;
+      // An open seat is named by whoever takes it.
+      const named = () => { name.disabled = kind.value === "open"; };
+      kind.addEventListener("change", named);
+      named();
       seats.append(el("div", { class: "seatrow" }, el("span", { text: `Seat ${i + 1}` }), kind, name));
     }
   }
@@ -389,8 +393,8 @@ function tableExtras(matchId) {
   ex.sound = soundButton();
 
   ex.mount = (node) => {
-    node.prepend(ex.notice);
-    node.append(el("section", { class: "around" }, ex.who, ex.sound), ex.again, ex.lookback, ex.chat.panel);
+    node.prepend(ex.notice, el("section", { class: "around" }, ex.who, ex.sound), ex.again);
+    node.append(ex.lookback, ex.chat.panel);
   };
   ex.opened = (socket) => { ex.socket = socket; };
   ex.closed = (code) => {
