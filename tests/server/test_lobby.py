@@ -23,7 +23,9 @@ import pytest
 from pgcluster import Cluster
 from wire import FAST, LiveServer, Player, get, live, post
 
+import tablecards
 from tablecards.server._chat import CHAT_BURST, MAX_CHAT
+from tablecards.server._lookback import round_scores, standings
 from tablecards.server._pgstore import MIGRATIONS
 
 #: Every key a message of the new types may hold: nothing else may ride along.
@@ -546,3 +548,27 @@ def test_a_database_of_the_previous_version_gains_the_new_tables(
             watcher.send({"type": "chat", "text": "still here"})
             assert until_chat(watcher)[0]["text"] == "still here"
             watcher.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [("stop", 3, {"tokens_to_win": 3}), ("hattrick", 4, {"rounds": 3}), ("hit", 2, {"rounds": 2})],
+)
+def test_the_round_summary_ends_with_the_final_scores(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    """One row per round, read from the spectator's view; the last row is the result."""
+    match = tablecards.Match(tablecards.load_game(game, **options), players, 11)
+    rng = random.Random(11)
+    while not match.is_over:
+        seat = rng.choice(match.to_act)
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    result = match.result
+    assert result is not None
+    rows = round_scores(match)
+    assert [row["round"] for row in rows] == list(range(1, result.rounds + 1))
+    assert rows[-1]["scores"] == list(result.scores)
+    assert len(rows) > 1  # the options ask for several rounds
+    table = standings(match, ["Ann", "Bob", "Cleo", "Dan"][:players])
+    assert [row["score"] for row in table] == sorted(result.scores, reverse=True)
+    assert {row["seat"] for row in table if row["winner"]} == set(result.winners)
