@@ -29,10 +29,13 @@ FAST = Settings(bot_think=(0.0, 0.0), close_after=None, rate=10_000, burst=10_00
 class LiveServer:
     """A real uvicorn serving the app on 127.0.0.1 with an OS-chosen port, in a thread."""
 
-    def __init__(self, db: str | Path, settings: Settings = FAST, **options: Any) -> None:
+    def __init__(
+        self, db: str | Path, settings: Settings = FAST, port: int = 0, **options: Any
+    ) -> None:
         self.app = create_app(db, settings=settings, **options)
         sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart on its port
+        sock.bind(("127.0.0.1", port))
         sock.listen(128)
         self.port = sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
@@ -53,6 +56,11 @@ class LiveServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(20)
+
+    def loop_call(self, coro: Any) -> Any:
+        """Run ``coro`` on the server's event loop (to read its store) and return its result."""
+        loop = self.server.servers[0].get_loop()
+        return asyncio.run_coroutine_threadsafe(coro, loop).result(10)
 
     def ws_url(self, match: str) -> str:
         return f"ws://127.0.0.1:{self.port}/matches/{match}/ws"
@@ -120,6 +128,14 @@ class Player:
             if message["type"] == kind:
                 return message
 
+    def until_any(self, *kinds: str, timeout: float = 10) -> dict[str, Any]:
+        """Read until a message of one of ``kinds`` arrives (and return it)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.recv(max(0.01, deadline - time.monotonic()))
+            if message["type"] in kinds:
+                return message
+
     def until_moves(self, moves: int, timeout: float = 10) -> dict[str, Any]:
         """Read until a state of at least ``moves`` moves."""
         while self.state is None or self.state["moves"] < moves:
@@ -147,8 +163,10 @@ class Player:
 
 
 @contextmanager
-def live(db: str | Path, settings: Settings = FAST, **options: Any) -> Iterator[LiveServer]:
-    server = LiveServer(db, settings, **options)
+def live(
+    db: str | Path, settings: Settings = FAST, port: int = 0, **options: Any
+) -> Iterator[LiveServer]:
+    server = LiveServer(db, settings, port, **options)
     try:
         yield server
     finally:

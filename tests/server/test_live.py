@@ -145,8 +145,15 @@ def test_websocket_from_another_site_is_refused(server: LiveServer) -> None:
     match = new_match(server, "hit", 2)
     with pytest.raises(websockets.exceptions.InvalidStatus):
         Player(server.ws_url(match["id"]), origin="https://evil.example")
-    with pytest.raises(websockets.exceptions.InvalidStatus):
-        Player(server.ws_url("no-such-match"))
+
+
+def test_an_unknown_match_is_said_distinctly_with_close_code_4404(server: LiveServer) -> None:
+    """The page stops reconnecting on 4404 and shows "no such match"."""
+    nobody = Player(server.ws_url("no-such-match"))
+    with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
+        nobody.recv()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
+    assert nobody.raw == []
 
 
 def test_stale_clicks_fail_cleanly(server: LiveServer) -> None:

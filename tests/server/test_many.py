@@ -61,7 +61,8 @@ def test_migrating_twice_or_from_two_processes_at_once_is_safe(pg: str) -> None:
             "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"
         ).fetchone()
     assert [v for (v,) in versions] == list(range(1, len(MIGRATIONS) + 1))
-    assert tables == (4,)  # matches, tokens, actions and the schema's version
+    # matches, tokens, actions, claims, chat, rematches and the schema's version
+    assert tables == (7,)
 
 
 @pytest.mark.parametrize(("game", "players"), [("hit", 3), ("stop", 4), ("hattrick", 4)])

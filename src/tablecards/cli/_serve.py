@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
+import attrs
 import click
 
 from tablecards.cli._common import err
@@ -39,7 +42,23 @@ __all__ = ["serve_command"]
     type=click.FloatRange(min=0),
     help="Average seconds a bot thinks before acting.",
 )
-def serve_command(host: str, port: int, db: str, close_after: float, bot_think: float) -> None:
+@click.option("--no-chat", is_flag=True, help="Switch the table chat off.")
+@click.option(
+    "--spectator-chat",
+    type=click.Choice(["off", "apart", "together"]),
+    default="apart",
+    show_default=True,
+    help="Spectators may not write (off), talk among themselves (apart) or with the players.",
+)
+def serve_command(
+    host: str,
+    port: int,
+    db: str,
+    close_after: float,
+    bot_think: float,
+    no_chat: bool,
+    spectator_chat: Literal["off", "apart", "together"],
+) -> None:
     """Serve the games in the browser: open the printed address, create a match, share links.
 
     Every action is stored in DB before anyone sees it; unfinished matches resume when the
@@ -64,6 +83,7 @@ def serve_command(host: str, port: int, db: str, close_after: float, bot_think: 
     else:
         shown = db
     settings = Settings(bot_think=(bot_think / 2, bot_think * 1.5), close_after=close_after or None)
+    settings = attrs.evolve(settings, chat=not no_chat, spectator_chat=spectator_chat)
 
     def ready(url: str) -> None:
         err.print(f"tablecards is serving on {url}  (matches stored in {shown}; Ctrl-C stops)")

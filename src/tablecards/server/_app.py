@@ -19,9 +19,22 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import tablecards
-from tablecards.server import _engine
+from tablecards.server import _engine, _protocol
+from tablecards.server._chat import ChatRefused, room_for
 from tablecards.server._hub import BadRequest, Hub, games
-from tablecards.server._protocol import Act, Hello, Ping, ProtocolError, error, read_message
+from tablecards.server._lookback import finished_matches, match_summary
+from tablecards.server._protocol import (
+    Act,
+    Chat,
+    Hello,
+    Ping,
+    ProtocolError,
+    Rematch,
+    error,
+    read_message,
+)
+from tablecards.server._rematch import RematchRefused, rematch, rematch_message
+from tablecards.server._seats import SeatRefused, claim_seat, refresh_claims
 from tablecards.server._store import open_store, token_hash
 from tablecards.server._table import Client, Refused, Settings, Table
 
@@ -41,11 +54,15 @@ _HEADERS = [
 _PAGE_FILES = {
     "app.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
+    "icon.svg": "image/svg+xml",  # the tab's icon; "icon-turn" marks your turn
+    "icon-turn.svg": "image/svg+xml",
 }
 MAX_BODY = 16_384
 HELLO_TIMEOUT = 10.0
 #: A client refused this many messages in a row for its rate is disconnected.
 MAX_REFUSED = 1_000
+#: The websocket close code for a match this server does not know.
+NO_SUCH_MATCH = 4404
 
 
 def create_app(
@@ -127,12 +144,15 @@ def create_app(
         if not _same_origin(websocket.headers, settings):
             await websocket.close(code=1008)
             return
-        table = await hub_of(websocket).table(websocket.path_params["match"])
+        hub = hub_of(websocket)
+        table = await hub.table(websocket.path_params["match"])
         if table is None:
-            await websocket.close(code=1008)
+            # Said distinctly (4404), so a page stops reconnecting and shows "no such match".
+            await websocket.accept()
+            await _close(websocket, NO_SUCH_MATCH)
             return
         await websocket.accept()
-        await _serve_socket(websocket, table, settings)
+        await _serve_socket(websocket, table, settings, hub)
 
     routes = [
         Route("/", index),
@@ -142,6 +162,7 @@ def create_app(
         Route("/api/games", list_games),
         Route("/matches", list_matches, methods=["GET"]),
         Route("/matches", create_match, methods=["POST"]),
+        *_lobby_routes(settings),
         WebSocketRoute("/matches/{match}/ws", socket),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
@@ -149,7 +170,54 @@ def create_app(
     return app
 
 
-async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings) -> None:
+def _lobby_routes(settings: Settings) -> list[Route]:
+    """Finished matches, one match's summary, taking an open seat."""
+
+    async def finished(request: Request) -> Response:
+        return JSONResponse(await finished_matches(_hub_of(request)))
+
+    async def summary(request: Request) -> Response:
+        match_id = request.path_params["match"]
+        table = await _hub_of(request).table(match_id)
+        if table is None:
+            return _problem(404, "no such match")
+        return JSONResponse(match_summary(match_id, table.record, table.match))
+
+    async def take_seat(request: Request) -> Response:
+        if not _same_origin(request.headers, settings):
+            return _problem(403, "requests from other sites may not take seats")
+        body = await _body(request)
+        if body is None:
+            return _problem(413, f"the request is larger than {MAX_BODY} bytes")
+        try:
+            data = json.loads(body or b"{}")
+        except ValueError:
+            return _problem(400, "the body is not valid JSON")
+        if not isinstance(data, dict) or set(data) - {"name"}:
+            return _problem(400, 'send {"name": "…"}: the name you play under')
+        match_id = request.path_params["match"]
+        try:
+            taken = await claim_seat(
+                _hub_of(request), match_id, request.path_params["seat"], data.get("name")
+            )
+        except SeatRefused as refusal:
+            return _problem(refusal.status, refusal.reason)
+        taken["url"] = f"/play/{match_id}#seat={taken['token']}"
+        return JSONResponse(taken, status_code=201)
+
+    return [
+        Route("/matches/finished", finished, methods=["GET"]),
+        Route("/matches/{match}", summary, methods=["GET"]),
+        Route("/matches/{match}/seats/{seat:int}", take_seat, methods=["POST"]),
+    ]
+
+
+def _hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings, hub: Hub) -> None:
     """One connection: authenticate with the first message, then read acts until it closes."""
     try:
         first = await asyncio.wait_for(_receive(websocket), HELLO_TIMEOUT)
@@ -169,10 +237,16 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings) 
         return
     if table.store.shared:
         await table.catch_up()  # another process may have committed since this one heard
+        await refresh_claims(table)  # or given an open seat away
+    room = await room_for(table)
+    then = await table.store.rematch_of(table.id) if table.match.is_over else None
     client = table.attach(seat, hello.since)
+    room.welcome(client)
+    if then is not None:
+        _reply(client, rematch_message(then))
     sender = asyncio.ensure_future(_pump(websocket, client))
     try:
-        await _read_loop(websocket, table, client, settings)
+        await _read_loop(websocket, table, client, settings, hub)
     finally:
         table.detach(client)
         sender.cancel()
@@ -181,7 +255,7 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings) 
 
 
 async def _read_loop(
-    websocket: WebSocket, table: Table, client: Client, settings: Settings
+    websocket: WebSocket, table: Table, client: Client, settings: Settings, hub: Hub
 ) -> None:
     bucket = _Bucket(settings.rate, settings.burst)
     refused = 0
@@ -205,6 +279,10 @@ async def _read_loop(
             _reply(client, {"type": "pong"})
         elif isinstance(message, Hello):
             _reply(client, error("bad_message", "this connection already said hello"))
+        elif isinstance(message, Chat):
+            await _chat(table, client, message)
+        elif isinstance(message, Rematch):
+            await _rematch(hub, table, client)
         elif client.seat is None:
             _reply(
                 client, error("spectator", "spectators watch; they cannot act", None, message.id)
@@ -223,7 +301,26 @@ async def _act(table: Table, client: Client, seat: int, message: Act) -> None:
         _reply(client, answer)
 
 
-def _read(text: str | None, settings: Settings) -> Hello | Act | Ping | dict[str, Any]:
+async def _chat(table: Table, client: Client, message: Chat) -> None:
+    try:
+        await (await room_for(table)).say(client, message.text)
+    except ChatRefused as refusal:
+        _reply(client, refusal.message)
+
+
+async def _rematch(hub: Hub, table: Table, client: Client) -> None:
+    if client.seat is None:
+        _reply(client, error("spectator", "spectators watch; the players start the rematch"))
+        return
+    try:
+        match_id, token = await rematch(hub, table, client.seat)
+    except RematchRefused as refusal:
+        _reply(client, refusal.message)
+        return
+    _reply(client, rematch_message(match_id, token))  # this connection's key, to it alone
+
+
+def _read(text: str | None, settings: Settings) -> _protocol.Message | dict[str, Any]:
     if text is None:
         return error("bad_message", "send JSON text frames, not binary ones")
     try:

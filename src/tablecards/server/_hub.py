@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tablecards import Game, TablecardsError, available_games, registry
+from tablecards.server._seats import open_seat_name, with_claims
 from tablecards.server._store import MatchRecord, SeatRecord, Store, token_hash
 from tablecards.server._table import Settings, Table
 
@@ -48,6 +49,7 @@ class Hub:
             await self._rebuild(record)
 
     async def _rebuild(self, record: MatchRecord) -> Table | None:
+        record = with_claims(record, await self.store.claims(record.id))
         try:
             table = Table(record, self._game(record), self.store, self.settings)
             table.replay(await self.store.actions(record.id))
@@ -62,8 +64,10 @@ class Hub:
         """The live table of a match, rebuilt from the store when this process has none yet
         (a shared store: another process created it); ``None`` for an unknown match."""
         table = self.tables.get(match_id)
-        if table is not None or not self.store.shared:
+        if table is not None:
             return table
+        # A shared store: another process may have created it. Any store: a finished match is
+        # not rebuilt at start, but on demand, when someone looks back at it.
         loading = self._loading.get(match_id)
         if loading is None:  # one rebuild at a time per match, however many sockets ask
             loading = asyncio.ensure_future(self._load(match_id))
@@ -73,7 +77,9 @@ class Hub:
 
     async def _load(self, match_id: str) -> Table | None:
         record = await self.store.match(match_id)
-        return None if record is None else await self._rebuild(record)
+        if record is None or (not record.over and not self.store.shared):
+            return None  # unknown; or unfinished in a file of one process: restored at start
+        return await self._rebuild(record)
 
     def on_action(self, match_id: str, number: int) -> None:
         """Another process committed action ``number`` of a match: catch its table up."""
@@ -127,7 +133,7 @@ class Hub:
         tokens = {
             seat: secrets.token_urlsafe(TOKEN_BYTES)
             for seat, who in enumerate(seats)
-            if who.bot is None
+            if who.bot is None and not who.open
         }
         try:
             table = Table(record, game, self.store, self.settings)
@@ -211,8 +217,13 @@ def _seats(game: Game[Any], players: int, raw: object) -> tuple[SeatRecord, ...]
         raise BadRequest(f"'seats' must list {players} seats")
     seats = []
     for seat, item in enumerate(raw):
-        if not isinstance(item, dict) or set(item) - {"name", "bot"}:
-            raise BadRequest(f"seat {seat} must be an object with 'name' and/or 'bot'")
+        if not isinstance(item, dict) or set(item) - {"name", "bot", "open"}:
+            raise BadRequest(f"seat {seat} must be an object with 'name' and/or 'bot', or 'open'")
+        if item.get("open", False) is not False:
+            if item.get("open") is not True or "bot" in item:
+                raise BadRequest(f"seat {seat}: 'open' must be true, for a seat without a bot")
+            seats.append(SeatRecord(open_seat_name(seat), None, open=True))
+            continue
         bot = item.get("bot")
         if bot is not None:
             if not isinstance(bot, str):

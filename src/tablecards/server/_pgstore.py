@@ -22,11 +22,20 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import Any
 
 import psycopg
 
-from tablecards.server._store import ActionTaken, MatchRecord, OnAction, record_of
+from tablecards.server._store import (
+    ActionTaken,
+    ChatLine,
+    Claim,
+    MatchRecord,
+    OnAction,
+    fold,
+    record_of,
+)
 
 __all__ = ["CHANNEL", "MIGRATIONS", "PostgresStore", "is_postgres_url"]
 
@@ -62,6 +71,31 @@ MIGRATIONS: tuple[str, ...] = (
         action TEXT NOT NULL,
         PRIMARY KEY (match, number)
     );
+    """,
+    """
+    CREATE TABLE claims (
+        match TEXT NOT NULL REFERENCES matches(id),
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        folded TEXT NOT NULL,
+        PRIMARY KEY (match, seat),
+        UNIQUE (match, folded)
+    );
+    CREATE TABLE chat (
+        match TEXT NOT NULL REFERENCES matches(id),
+        number INTEGER NOT NULL,
+        seat INTEGER,
+        author TEXT NOT NULL,
+        spectators_only BOOLEAN NOT NULL,
+        text TEXT NOT NULL,
+        sent DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (match, number)
+    );
+    CREATE TABLE rematches (
+        match TEXT PRIMARY KEY REFERENCES matches(id),
+        next TEXT NOT NULL REFERENCES matches(id)
+    );
+    CREATE INDEX matches_finished ON matches (created) WHERE over;
     """,
 )
 _COLUMNS = "id, game, options, players, seed, seats, created, over"
@@ -172,23 +206,7 @@ class PostgresStore:
         """Store a new match and the hashes of its seat tokens (``hash -> seat``), at once."""
         conn = self._w
         async with self._write_lock, conn.transaction():
-            await conn.execute(
-                f"INSERT INTO matches ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, FALSE)",
-                (
-                    record.id,
-                    record.game,
-                    json.dumps(record.options, sort_keys=True),
-                    record.players,
-                    record.seed,
-                    json.dumps([seat.to_json() for seat in record.seats]),
-                    record.created,
-                ),
-            )
-            async with conn.cursor() as cursor:
-                await cursor.executemany(
-                    "INSERT INTO tokens (hash, match, seat) VALUES (%s, %s, %s)",
-                    [(digest, record.id, seat) for digest, seat in tokens.items()],
-                )
+            await _insert_match(conn, record, tokens)
 
     async def append(self, match: str, number: int, seat: int, action: str, over: bool) -> None:
         """Commit action ``number`` (1-based) of ``match``; return once it is committed.
@@ -271,6 +289,125 @@ class PostgresStore:
         )
         row = await cursor.fetchone()
         return None if row is None else int(row[0])
+
+    # -- open seats, chat, rematches ---------------------------------------------------------
+
+    async def claim(self, match: str, seat: int, name: str, digest: str) -> Claim:
+        """Take open ``seat`` of ``match`` for ``name``. Two processes racing for one seat (or
+        one name) insert into the same keys: PostgreSQL lets exactly one commit a row."""
+        conn = self._w
+        async with self._write_lock, conn.transaction():
+            cursor = await conn.execute(
+                "INSERT INTO claims (match, seat, name, folded) VALUES (%s, %s, %s, %s)"
+                " ON CONFLICT DO NOTHING RETURNING seat",
+                (match, seat, name, fold(name)),
+            )
+            if await cursor.fetchone() is None:
+                row = await (
+                    await conn.execute(
+                        "SELECT 1 FROM claims WHERE match = %s AND seat = %s", (match, seat)
+                    )
+                ).fetchone()
+                return Claim.SEAT_GONE if row is not None else Claim.NAME_GONE
+            await conn.execute(
+                "INSERT INTO tokens (hash, match, seat) VALUES (%s, %s, %s)", (digest, match, seat)
+            )
+        return Claim.TAKEN
+
+    async def claims(self, match: str) -> dict[int, str]:
+        """The names of the taken open seats of ``match``, by seat."""
+        cursor = await self._r.execute("SELECT seat, name FROM claims WHERE match = %s", (match,))
+        return {int(seat): str(name) for seat, name in await cursor.fetchall()}
+
+    async def add_token(self, match: str, seat: int, digest: str) -> None:
+        """One more key to ``seat`` of ``match``."""
+        async with self._write_lock:
+            await self._w.execute(
+                "INSERT INTO tokens (hash, match, seat) VALUES (%s, %s, %s)", (digest, match, seat)
+            )
+
+    async def add_chat(
+        self, match: str, seat: int | None, author: str, spectators_only: bool, text: str
+    ) -> ChatLine:
+        """Store a chat message of ``match`` under the next number; two processes taking the
+        same number meet on the key, and the loser takes the next."""
+        sent = time.time()
+        for _ in range(20):
+            async with self._write_lock:
+                cursor = await self._w.execute(
+                    "INSERT INTO chat (match, number, seat, author, spectators_only, text, sent)"
+                    " SELECT %s, coalesce(max(number), 0) + 1, %s, %s, %s, %s, %s FROM chat"
+                    " WHERE match = %s ON CONFLICT DO NOTHING RETURNING number",
+                    (match, seat, author, spectators_only, text, sent, match),
+                )
+                row = await cursor.fetchone()
+            if row is not None:
+                return ChatLine(int(row[0]), seat, author, spectators_only, text, sent)
+        raise RuntimeError(f"could not number a chat message of match {match}")
+
+    async def chat(self, match: str, limit: int = 100) -> list[ChatLine]:
+        """The last ``limit`` chat messages of ``match``, oldest first."""
+        cursor = await self._r.execute(
+            "SELECT number, seat, author, spectators_only, text, sent FROM chat"
+            " WHERE match = %s ORDER BY number DESC LIMIT %s",
+            (match, int(limit)),
+        )
+        rows = await cursor.fetchall()
+        return [
+            ChatLine(int(n), None if s is None else int(s), str(a), bool(o), str(t), float(w))
+            for n, s, a, o, t, w in reversed(rows)
+        ]
+
+    async def link_rematch(self, match: str, record: MatchRecord, tokens: dict[str, int]) -> str:
+        """Store ``record`` as the rematch of ``match`` unless one is linked already (the key
+        ``rematches.match`` arbitrates across processes); returns the one rematch's id."""
+        conn = self._w
+        async with self._write_lock:
+            try:
+                async with conn.transaction():
+                    await _insert_match(conn, record, tokens)
+                    await conn.execute(
+                        "INSERT INTO rematches (match, next) VALUES (%s, %s)", (match, record.id)
+                    )
+                return record.id
+            except psycopg.errors.UniqueViolation:
+                pass
+        found = await self.rematch_of(match)
+        if found is None:  # pragma: no cover - the row that won cannot vanish
+            raise RuntimeError(f"the rematch of match {match} disappeared")
+        return found
+
+    async def rematch_of(self, match: str) -> str | None:
+        """The id of the rematch of ``match``, or ``None``."""
+        cursor = await self._r.execute("SELECT next FROM rematches WHERE match = %s", (match,))
+        row = await cursor.fetchone()
+        return None if row is None else str(row[0])
+
+    async def finished(self, limit: int = 20) -> list[MatchRecord]:
+        """The most recent finished matches, newest first."""
+        return await self._records("WHERE over ORDER BY created DESC LIMIT %s", (int(limit),))
+
+
+async def _insert_match(
+    conn: psycopg.AsyncConnection[Any], record: MatchRecord, tokens: dict[str, int]
+) -> None:
+    await conn.execute(
+        f"INSERT INTO matches ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, FALSE)",
+        (
+            record.id,
+            record.game,
+            json.dumps(record.options, sort_keys=True),
+            record.players,
+            record.seed,
+            json.dumps([seat.to_json() for seat in record.seats]),
+            record.created,
+        ),
+    )
+    async with conn.cursor() as cursor:
+        await cursor.executemany(
+            "INSERT INTO tokens (hash, match, seat) VALUES (%s, %s, %s)",
+            [(digest, record.id, seat) for digest, seat in tokens.items()],
+        )
 
 
 def _lost(task: asyncio.Task[None]) -> None:

@@ -6,7 +6,10 @@ Every client message is a JSON object with a ``type``:
   message only), with an optional ``"since": n`` (the moves already seen, to resume);
 - ``{"type": "act", "act": {action JSON}, "after": n}``: ``n`` is the ``moves`` of the screen the
   click was made on; an optional ``"id"`` is echoed in the answer;
-- ``{"type": "ping"}``.
+- ``{"type": "ping"}``;
+- ``{"type": "chat", "text": "..."}``: a line for the table chat (the author is the
+  connection's seat, never a field of the message);
+- ``{"type": "rematch"}``: a player of a finished match asks for its rematch and a key to it.
 
 Anything else is refused with an ``error`` message; nothing a client sends is trusted beyond
 these fields (a ``seat`` in a message is ignored: the connection's seat is fixed at hello).
@@ -20,7 +23,18 @@ from typing import Any
 
 import attrs
 
-__all__ = ["MAX_MOVES", "Act", "Hello", "Ping", "ProtocolError", "error", "read_message"]
+__all__ = [
+    "MAX_MOVES",
+    "Act",
+    "Chat",
+    "Hello",
+    "Message",
+    "Ping",
+    "ProtocolError",
+    "Rematch",
+    "error",
+    "read_message",
+]
 
 #: Larger ``after`` or ``since`` values are refused: no match is that long.
 MAX_MOVES = 1_000_000
@@ -60,7 +74,21 @@ class Ping:
     """Keep-alive; answered with ``pong``."""
 
 
-Message = Hello | Act | Ping
+@attrs.frozen
+class Chat:
+    """A line for the table chat, written as the connection's seat (or as a spectator)."""
+
+    text: str
+
+
+@attrs.frozen
+class Rematch:
+    """Ask for the rematch of a finished match (created by the first to ask) and a key to it."""
+
+
+Message = Hello | Act | Ping | Chat | Rematch
+#: Longer chat texts are refused before anything else looks at them.
+_MAX_CHAT_FIELD = 2_000
 
 
 def _refuse_constant(name: str) -> Any:
@@ -91,8 +119,20 @@ def read_message(text: str | bytes, max_bytes: int) -> Message:
     if kind == "ping":
         _only(data, {"type"})
         return Ping()
+    if kind == "chat":
+        _only(data, {"type", "text"})
+        line = data.get("text")
+        if not isinstance(line, str):
+            raise ProtocolError("bad_field", "'text' must be the message, as text")
+        if len(line) > _MAX_CHAT_FIELD:
+            raise ProtocolError("chat_too_long", "this chat message is far too long")
+        return Chat(line)
+    if kind == "rematch":
+        _only(data, {"type"})
+        return Rematch()
     raise ProtocolError(
-        "unknown_type", f"unknown message type {_short(kind)}; expected hello, act or ping"
+        "unknown_type",
+        f"unknown message type {_short(kind)}; expected hello, act, ping, chat or rematch",
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import enum
 import hashlib
 import json
 import sqlite3
@@ -29,11 +30,14 @@ import attrs
 
 __all__ = [
     "ActionTaken",
+    "ChatLine",
+    "Claim",
     "MatchRecord",
     "OnAction",
     "SQLiteStore",
     "SeatRecord",
     "Store",
+    "fold",
     "open_store",
     "record_of",
     "token_hash",
@@ -69,6 +73,28 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (match, number)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS claims (
+    match TEXT NOT NULL REFERENCES matches(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    folded TEXT NOT NULL,
+    PRIMARY KEY (match, seat),
+    UNIQUE (match, folded)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    match TEXT NOT NULL REFERENCES matches(id),
+    number INTEGER NOT NULL,
+    seat INTEGER,
+    author TEXT NOT NULL,
+    spectators_only INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    sent REAL NOT NULL,
+    PRIMARY KEY (match, number)
+);
+CREATE TABLE IF NOT EXISTS rematches (
+    match TEXT PRIMARY KEY REFERENCES matches(id),
+    next TEXT NOT NULL REFERENCES matches(id)
+);
 """
 
 
@@ -83,14 +109,57 @@ class ActionTaken(Exception):
 
 @attrs.frozen
 class SeatRecord:
-    """Who plays a seat: a person (``bot`` is ``None``) or the named bot."""
+    """Who plays a seat: a person (``bot`` is ``None``) or the named bot.
+
+    An ``open`` seat waits for anyone in the lobby to take it (:class:`Claim`); until then
+    ``name`` is a placeholder and the seat has no key.
+    """
 
     name: str
     bot: str | None = None
+    open: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """The seat as stored and as shown in the lobby."""
-        return {"name": self.name, "bot": self.bot}
+        """The seat as stored and as shown in the lobby (``"open": true`` only when open)."""
+        out: dict[str, Any] = {"name": self.name, "bot": self.bot}
+        if self.open:
+            out["open"] = True
+        return out
+
+
+class Claim(enum.Enum):
+    """How taking an open seat ended: the store's keys arbitrate between racing takers."""
+
+    TAKEN = "taken"  #: this taker won the seat
+    SEAT_GONE = "seat_gone"  #: someone else has the seat
+    NAME_GONE = "name_gone"  #: someone else at the table has this name
+
+
+@attrs.frozen
+class ChatLine:
+    """One stored chat message of a match; ``seat`` ``None``: a spectator wrote it."""
+
+    number: int
+    seat: int | None
+    author: str
+    spectators_only: bool
+    text: str
+    sent: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The line as sent to the clients that may read it."""
+        return {
+            "number": self.number,
+            "seat": self.seat,
+            "author": self.author,
+            "spectator": self.seat is None,
+            "text": self.text,
+        }
+
+
+def fold(name: str) -> str:
+    """The form in which two names at one table must differ ("Ann" and " ann " are one)."""
+    return " ".join(name.casefold().split())
 
 
 @attrs.frozen
@@ -154,6 +223,41 @@ class Store(Protocol):
 
     async def seat_for(self, match: str, digest: str) -> int | None:
         """The seat of ``match`` whose token has this hash, or ``None``."""
+        ...
+
+    async def claim(self, match: str, seat: int, name: str, digest: str) -> Claim:
+        """Take open ``seat`` of ``match`` for ``name`` with a new token's hash, or say who
+        was first: the seat and the name are keys, so of two racing takers one wins."""
+        ...
+
+    async def claims(self, match: str) -> dict[int, str]:
+        """The names of the taken open seats of ``match``, by seat."""
+        ...
+
+    async def add_token(self, match: str, seat: int, digest: str) -> None:
+        """One more key to ``seat`` of ``match`` (a rematch hands each player a new one)."""
+
+    async def add_chat(
+        self, match: str, seat: int | None, author: str, spectators_only: bool, text: str
+    ) -> ChatLine:
+        """Store a chat message of ``match``; it gets the next number."""
+        ...
+
+    async def chat(self, match: str, limit: int = 100) -> list[ChatLine]:
+        """The last ``limit`` chat messages of ``match``, oldest first."""
+        ...
+
+    async def link_rematch(self, match: str, record: MatchRecord, tokens: dict[str, int]) -> str:
+        """Store ``record`` as the rematch of ``match``, unless another is already linked:
+        returns the id of the one rematch (this record's, or the first one's)."""
+        ...
+
+    async def rematch_of(self, match: str) -> str | None:
+        """The id of the rematch of ``match``, or ``None``."""
+        ...
+
+    async def finished(self, limit: int = 20) -> list[MatchRecord]:
+        """The most recent finished matches, newest first."""
         ...
 
 
@@ -229,28 +333,9 @@ class SQLiteStore:
     async def create_match(self, record: MatchRecord, tokens: dict[str, int]) -> None:
         """Store a new match and the hashes of its seat tokens (``hash -> seat``), at once."""
 
-        def write() -> None:
-            db = self._write_conn
-            with _transaction(db):
-                db.execute(
-                    "INSERT INTO matches (id, game, options, players, seed, seats, created)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        record.id,
-                        record.game,
-                        json.dumps(record.options, sort_keys=True),
-                        record.players,
-                        record.seed,
-                        json.dumps([seat.to_json() for seat in record.seats]),
-                        record.created,
-                    ),
-                )
-                db.executemany(
-                    "INSERT INTO tokens (hash, match, seat) VALUES (?, ?, ?)",
-                    [(digest, record.id, seat) for digest, seat in tokens.items()],
-                )
-
-        write()
+        db = self._write_conn
+        with _transaction(db):
+            _insert_match(db, record, tokens)
 
     async def append(self, match: str, number: int, seat: int, action: str, over: bool) -> None:
         """Commit action ``number`` (1-based) of ``match``; return only once it is durable.
@@ -362,6 +447,128 @@ class SQLiteStore:
 
         return await self._run(read)
 
+    # -- open seats, chat, rematches ---------------------------------------------------------
+
+    async def claim(self, match: str, seat: int, name: str, digest: str) -> Claim:
+        """Take open ``seat`` of ``match`` for ``name``: one writer at a time (``BEGIN
+        IMMEDIATE``), and the keys ``(match, seat)`` and ``(match, name)`` hold besides."""
+        db = self._write_conn
+        with _transaction(db):
+            taken = db.execute(
+                "SELECT seat FROM claims WHERE match = ? AND (seat = ? OR folded = ?)",
+                (match, seat, fold(name)),
+            ).fetchall()
+            if taken:
+                return Claim.SEAT_GONE if (seat,) in taken else Claim.NAME_GONE
+            db.execute(
+                "INSERT INTO claims (match, seat, name, folded) VALUES (?, ?, ?, ?)",
+                (match, seat, name, fold(name)),
+            )
+            db.execute(
+                "INSERT INTO tokens (hash, match, seat) VALUES (?, ?, ?)", (digest, match, seat)
+            )
+        return Claim.TAKEN
+
+    async def claims(self, match: str) -> dict[int, str]:
+        """The names of the taken open seats of ``match``, by seat."""
+        rows = await self._run(
+            lambda: self._conn.execute(
+                "SELECT seat, name FROM claims WHERE match = ?", (match,)
+            ).fetchall()
+        )
+        return {int(seat): str(name) for seat, name in rows}
+
+    async def add_token(self, match: str, seat: int, digest: str) -> None:
+        """One more key to ``seat`` of ``match``."""
+        self._write_conn.execute(
+            "INSERT INTO tokens (hash, match, seat) VALUES (?, ?, ?)", (digest, match, seat)
+        )
+
+    async def add_chat(
+        self, match: str, seat: int | None, author: str, spectators_only: bool, text: str
+    ) -> ChatLine:
+        """Store a chat message of ``match`` under the next number (one statement: atomic)."""
+        sent = time.time()
+        row = self._write_conn.execute(
+            "INSERT INTO chat (match, number, seat, author, spectators_only, text, sent)"
+            " SELECT ?, coalesce(max(number), 0) + 1, ?, ?, ?, ?, ? FROM chat WHERE match = ?"
+            " RETURNING number",
+            (match, seat, author, int(spectators_only), text, sent, match),
+        ).fetchone()
+        return ChatLine(int(row[0]), seat, author, spectators_only, text, sent)
+
+    async def chat(self, match: str, limit: int = 100) -> list[ChatLine]:
+        """The last ``limit`` chat messages of ``match``, oldest first."""
+
+        def read() -> list[ChatLine]:
+            rows = self._conn.execute(
+                "SELECT number, seat, author, spectators_only, text, sent FROM chat"
+                " WHERE match = ? ORDER BY number DESC LIMIT ?",
+                (match, int(limit)),
+            ).fetchall()
+            return [_chat_line(row) for row in reversed(rows)]
+
+        return await self._run(read)
+
+    async def link_rematch(self, match: str, record: MatchRecord, tokens: dict[str, int]) -> str:
+        """Store ``record`` as the rematch of ``match`` unless one is linked already; returns
+        the id of the one rematch."""
+        db = self._write_conn
+        with _transaction(db):
+            row = db.execute("SELECT next FROM rematches WHERE match = ?", (match,)).fetchone()
+            if row is not None:
+                return str(row[0])
+            _insert_match(db, record, tokens)
+            db.execute("INSERT INTO rematches (match, next) VALUES (?, ?)", (match, record.id))
+        return record.id
+
+    async def rematch_of(self, match: str) -> str | None:
+        """The id of the rematch of ``match``, or ``None``."""
+        row = await self._run(
+            lambda: self._conn.execute(
+                "SELECT next FROM rematches WHERE match = ?", (match,)
+            ).fetchone()
+        )
+        return None if row is None else str(row[0])
+
+    async def finished(self, limit: int = 20) -> list[MatchRecord]:
+        """The most recent finished matches, newest first."""
+        return await self._run(
+            lambda: self._matches("WHERE over = 1 ORDER BY created DESC LIMIT ?", (int(limit),))
+        )
+
+
+def _insert_match(db: sqlite3.Connection, record: MatchRecord, tokens: dict[str, int]) -> None:
+    db.execute(
+        "INSERT INTO matches (id, game, options, players, seed, seats, created)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            record.id,
+            record.game,
+            json.dumps(record.options, sort_keys=True),
+            record.players,
+            record.seed,
+            json.dumps([seat.to_json() for seat in record.seats]),
+            record.created,
+        ),
+    )
+    db.executemany(
+        "INSERT INTO tokens (hash, match, seat) VALUES (?, ?, ?)",
+        [(digest, record.id, seat) for digest, seat in tokens.items()],
+    )
+
+
+def _chat_line(row: Any) -> ChatLine:
+    number, seat, author, spectators_only, text, sent = row
+    return ChatLine(
+        int(number),
+        None if seat is None else int(seat),
+        str(author),
+        bool(spectators_only),
+        str(text),
+        float(sent),
+    )
+
 
 def record_of(row: tuple[Any, ...]) -> MatchRecord:
     """A match read back from a row ``(id, game, options, players, seed, seats, created,
@@ -372,7 +579,9 @@ def record_of(row: tuple[Any, ...]) -> MatchRecord:
         options=json.loads(row[2]),
         players=row[3],
         seed=row[4],
-        seats=tuple(SeatRecord(s["name"], s["bot"]) for s in json.loads(row[5])),
+        seats=tuple(
+            SeatRecord(s["name"], s["bot"], bool(s.get("open", False))) for s in json.loads(row[5])
+        ),
         created=row[6],
         over=bool(row[7]),
     )

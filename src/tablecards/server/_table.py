@@ -14,7 +14,7 @@ import logging
 import random
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -32,6 +32,7 @@ from tablecards import (
     registry,
 )
 from tablecards.server import _engine
+from tablecards.server._presence import presence_message
 from tablecards.server._protocol import error
 from tablecards.server._store import ActionTaken, MatchRecord, Store
 from tablecards.server._words import card_labels, event_text, play_text
@@ -55,6 +56,10 @@ class Settings:
         burst: ... and at once; beyond that, messages are refused with a ``rate`` error.
         queue: messages waiting for a slow client; beyond that it is disconnected.
         origins: extra websocket ``Origin`` values accepted besides the server's own address.
+        chat: whether the table chat is on (``tablecards serve --no-chat`` turns it off).
+        spectator_chat: what spectators may say: ``"off"`` (they read the players' chat),
+            ``"apart"`` (they talk among spectators; players do not see it) or ``"together"``
+            (one chat for everybody at the table).
     """
 
     bot_think: tuple[float, float] = (0.4, 1.2)
@@ -64,6 +69,8 @@ class Settings:
     burst: int = 40
     queue: int = 512
     origins: frozenset[str] = frozenset()
+    chat: bool = True
+    spectator_chat: Literal["off", "apart", "together"] = "apart"
 
 
 class Refused(Exception):
@@ -154,11 +161,13 @@ class Table:
             }
         )
         self._send(client, {})
+        self.presence_changed()
         return client
 
     def detach(self, client: Client) -> None:
         """Forget a client that disconnected."""
         self._clients.discard(client)
+        self.presence_changed()
 
     def _broadcast(self) -> None:
         views: dict[int | None, dict[str, Any]] = {}
@@ -221,6 +230,20 @@ class Table:
         if seat is not None:
             names[seat] = "you"  # the reader: the game's words say "you draw"
         return names
+
+    # -- presence and relayed messages (chat, rematch) -------------------------------------------
+
+    def presence_changed(self) -> None:
+        """Tell every client who is at the table now (see :mod:`._presence`)."""
+        self.relay(presence_message(self.record.seats, self.names, self._clients))
+
+    def relay(self, message: dict[str, Any], to: Callable[[Client], bool] | None = None) -> None:
+        """Queue ``message`` for every client (or those ``to`` accepts): a chat line, the
+        presence, a rematch. A client whose queue is full misses it (it is being dropped)."""
+        for client in list(self._clients):
+            if to is None or to(client):
+                with contextlib.suppress(asyncio.QueueFull):
+                    client.queue.put_nowait(message)
 
     # -- acting ---------------------------------------------------------------------------------
 
