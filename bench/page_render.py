@@ -37,7 +37,7 @@ async ({scenes, repeat}) => {
   root.className = "playing";
   document.body.append(root);
   const parts = page.tableSkeleton(root);
-  const ctx = {seen: null, path: [], clock: null, over: false,
+  const ctx = {seen: null, path: [], clock: null, result: null,
                open() {}, back() {}, play() {}};
   const script = [], total = [];
   for (let i = 0; i < 40 + 2 * repeat; i++) {

@@ -304,7 +304,7 @@ function table(matchId) {
     const active = document.activeElement;
     const keepFocus = !active || active === document.body || parts.actions.contains(active);
     st.seen = renderScene(parts, s.scene, {
-      seen: st.seen, path: st.path, clock: st.clock, over: s.result !== null,
+      seen: st.seen, path: st.path, clock: st.clock, result: s.result,
       open: (choice) => { st.path = [...st.path, choice]; draw(); },
       back: () => { st.path = st.path.slice(0, -1); draw(); },
       play: (act, button) => play(act, s.moves, button),
@@ -679,7 +679,8 @@ export function tableSkeleton(root) {
 
 /**
  * Draw `scene` into `parts`. `ctx`: {seen: the Set returned by the previous call (or null),
- * path: opened two-step choices, clock, over, open(choice), back(), play(act, button),
+ * path: opened two-step choices, clock, result (the state's, or null), open(choice), back(),
+ * play(act, button),
  * badges(seat): an extra badge for a seat's panel or null (optional)}.
  * Returns the Set of cards drawn ("zone#card").
  */
@@ -692,8 +693,8 @@ export function renderScene(parts, scene, ctx) {
   };
   drawHeader(parts.head, scene);
   parts.status.textContent = scene.status;
-  parts.status.classList.toggle("result", Boolean(ctx.over));
-  drawResult(parts.result, scene, ctx.over);
+  parts.status.classList.toggle("result", Boolean(ctx.result));
+  drawResult(parts.result, scene, ctx.result);
   drawActions(parts.actions, scene, ctx);
   const [first, ...rest] = scene.seats;
   clear(parts.me);
@@ -718,14 +719,19 @@ function drawHeader(head, scene) {
   }
 }
 
-function drawResult(box, scene, over) {
+function drawResult(box, scene, result) {
   clear(box);
-  box.hidden = !over;
-  if (!over) return;
+  box.hidden = !result;
+  if (!result) return;
   box.append(el("h2", { text: "The match is over" }));
   if (scene.scores.length) {
-    const list = el("ol", { class: "scores" });
-    for (const s of scene.scores) list.append(el("li", {}, el("span", { text: s.name }), el("strong", { text: s.score })));
+    const winners = new Set(result.winners ?? []);
+    const list = el("ul", { class: "scores", "aria-label": "Final scores" });
+    for (const s of scene.scores) {
+      list.append(el("li", { class: winners.has(s.seat) ? "winner" : "" },
+        el("span", { text: s.name }), el("strong", { text: s.score }),
+        winners.has(s.seat) ? el("span", { class: "won", text: "won" }) : null));
+    }
     box.append(list);
   }
 }
