@@ -41,9 +41,7 @@ def play_until(seed: int, done: Callable[[StopState, Match, int], bool]) -> Matc
 
 def repeated_in_auction(state: StopState, match: Match, repeats: int) -> bool:
     """In an auction, after some repeated passes, with a seat passed."""
-    return (
-        state.phase is Phase.AUCTION and state.round >= 1 and repeats >= 3 and bool(state.passed)
-    )
+    return state.phase is Phase.AUCTION and state.round >= 1 and repeats >= 3 and bool(state.passed)
 
 
 def main() -> None:
