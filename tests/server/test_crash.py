@@ -94,10 +94,16 @@ def step(clients: dict[int, Player], rng: random.Random, *, wait: bool) -> None:
     if not humans:  # a bot is thinking: its action will arrive
         any_client.until_moves(state["moves"] + 1)
         return step(clients, rng, wait=wait)
+    for seat in humans:
+        if clients[seat].state["moves"] != state["moves"]:  # type: ignore[index]
+            clients[seat].until_moves(state["moves"])
+    # A Stop seat that passed may act but may have nothing to play (STOP-13).
+    humans = [seat for seat in humans if clients[seat].state["legal"]]  # type: ignore[index]
+    if not humans:
+        any_client.until_moves(state["moves"] + 1)
+        return step(clients, rng, wait=wait)
     actor = clients[rng.choice(humans)]
     assert actor.state is not None
-    if actor.state["moves"] != state["moves"]:
-        actor.until_moves(state["moves"])
     actor.act(rng.choice(actor.state["legal"])["act"])
     if wait:
         for client in clients.values():

@@ -76,8 +76,12 @@ def test_clients_spread_over_two_processes_play_full_matches(
         moves = 0
         first = clients[0]
         while first.state is not None and first.state["result"] is None:
-            actor = clients[rng.choice(first.state["view"]["to_act"])]
-            actor.until_moves(moves)
+            to_act = first.state["view"]["to_act"]
+            for seat in to_act:
+                clients[seat].until_moves(moves)
+            # A Stop seat that passed may act but may have nothing to play (STOP-13).
+            able = [seat for seat in to_act if clients[seat].state["legal"]]  # type: ignore[index]
+            actor = clients[rng.choice(able)]
             assert actor.state is not None and actor.state["legal"]
             actor.act(rng.choice(actor.state["legal"])["act"])
             moves += 1
@@ -222,8 +226,11 @@ def step(clients: dict[int, Player], rng: random.Random, *, wait: bool) -> None:
     if state["result"] is not None:
         return
     moves = state["moves"]
-    actor = clients[rng.choice(state["view"]["to_act"])]
-    actor.until_moves(moves)
+    to_act = state["view"]["to_act"]
+    for seat in to_act:
+        clients[seat].until_moves(moves)
+    # A Stop seat that passed may act but may have nothing to play (STOP-13).
+    actor = clients[rng.choice([s for s in to_act if clients[s].state["legal"]])]  # type: ignore[index]
     assert actor.state is not None
     actor.act(rng.choice(actor.state["legal"])["act"], after=moves)
     if wait:
