@@ -108,13 +108,8 @@ def serving(db: Path) -> Iterator[tuple[str, Any, asyncio.AbstractEventLoop]]:
 
     from tablecards.server import Settings, create_app
 
-    fields = attrs.fields_dict(Settings)
-    quiet: dict[str, Any] = {"bot_think": (0.0, 0.0)}
-    if "clocks" in fields:
-        quiet["clocks"] = dict.fromkeys(("reaction", "decision", "turn"))
-    else:
-        quiet["close_after"] = None
-    app = create_app(db, settings=Settings(**quiet))
+    off = dict.fromkeys(("reaction", "decision", "turn"))
+    app = create_app(db, settings=Settings(bot_think=(0.0, 0.0), clocks=off))
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(64)

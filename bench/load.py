@@ -193,7 +193,7 @@ def main() -> None:
         subprocess.Popen(
             [
                 *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", db),
-                *("--close-after", "0", "--bot-think", "0"),
+                *("--clock", "reaction=off", "--clock", "decision=off", "--bot-think", "0"),
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
