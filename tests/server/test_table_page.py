@@ -10,8 +10,10 @@ screen. Screenshots of each game are kept as artefacts (see ``pages.py``).
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -272,3 +274,49 @@ def test_a_two_step_choice_keys_focus_and_the_cards_just_arrived(
     shot(ann, "exhopp-two-step")
     assert not [e for e in ann.errors if "WebSocket" not in e], ann.errors
     ann.context.close()
+
+
+def test_the_countdown_and_the_stop_call_under_the_thumb(browser: Any, tmp_path: Path) -> None:
+    """STOP-06 with the server's default clocks: while Ann may call Stop!, her phone shows
+    whom the window waits for and the seconds left, the call in a bar at the bottom of the
+    screen; nobody clicks, and the draw goes on by itself. Nothing says "be quick"."""
+    seats = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cleo"}]  # Bob, Cleo: not there
+    with live(tmp_path / "t.db", attrs.evolve(FAST, clocks={})) as server:
+        # Bob holds the red token (STOP-06): Ann may call in every Stop! window.
+        body = {"game": "stop", "players": 3, "seats": seats, "options": {"first_player": 1}}
+        data = post(server.url, "/matches", body)
+        table = server.app.state.hub.tables[data["id"]]
+        ann = open_page(browser, server.url + data["invites"][0]["url"], PHONE)
+        wait_for(lambda: moves(ann) >= 0, "the page drew nothing")
+        seen: list[dict[str, Any]] = []
+        deadline = time.monotonic() + 12
+        while time.monotonic() < deadline and len({s["moves"] for s in seen}) < 4:
+            seen.append(
+                ann.evaluate(
+                    """() => {
+                        const box = document.getElementById('actions');
+                        const rect = box.getBoundingClientRect();
+                        return {moves: Number(document.getElementById('main').dataset.moves),
+                                clock: document.getElementById('clock').innerText,
+                                quick: box.classList.contains('quick') && !box.hidden,
+                                bottom: rect.bottom, height: window.innerHeight,
+                                buttons: [...box.querySelectorAll('button.act')].map(
+                                    (b) => b.innerText),
+                                text: document.body.innerText};
+                    }"""
+                )
+            )
+            time.sleep(0.1)
+        shot(ann, "stop-countdown-phone")
+        ann.context.close()
+    assert table.match.moves >= 3  # the draws went on, one window after another, unclicked
+    assert {type(action).__name__ for _, action in table.match.log} == {"Decline"}
+    windows = [s for s in seen if s["quick"]]
+    assert windows, "no Stop! window drawn"
+    for window in windows:
+        assert re.fullmatch(r"Waiting for you(, Cleo)? and \w+ — [0-2] s", window["clock"]), window
+        assert any("Stop!" in text for text in window["buttons"])
+        assert abs(window["bottom"] - window["height"]) < 1  # the bar sits at the bottom
+    assert len({s["clock"] for s in windows}) > 1  # it counts down
+    for state in seen:
+        assert not re.search(r"\b(be quick|hurry|race)\b", state["text"], re.IGNORECASE)
