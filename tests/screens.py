@@ -16,7 +16,8 @@ from rich.console import Console
 
 import tablecards
 from tablecards import Match
-from tablecards.cli._screen import Journal, draw_screen, seat_names, summarise
+from tablecards._render import menu
+from tablecards.cli._screen import draw_screen, history_lines, player_names, summarise
 
 SCREENS = Path(__file__).resolve().parent.parent / "docs" / "games" / "_screens"
 #: Per game: the seed, and how many actions the bots play before seat 0's screen is captured.
@@ -26,8 +27,7 @@ SHOTS = {"hit": (7, 6), "stop": (3, 14), "exhopp": (5, 9), "hattrick": (2, 9)}
 def capture(game: str) -> str:
     """Seat 0's screen at its next decision after the bots played a few actions."""
     seed, moves = SHOTS[game]
-    journal = Journal()
-    match = Match(game, seed=seed, observers=[journal])
+    match = Match(game, seed=seed)
     rng = random.Random(seed)
     bots = {
         seat: tablecards.registry().bot(game, "heuristic").factory(match.game, seat)
@@ -38,13 +38,14 @@ def capture(game: str) -> str:
         seat = match.to_act[rng.randrange(len(match.to_act))]
         match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat), rng))
     console = Console(file=io.StringIO(), width=88, color_system=None, legacy_windows=False)
-    names = seat_names(match.players, 0)
-    lines = summarise(journal.lines(match.game, 0, names, max(0, len(journal.entries) - 12)))
-    title = f"{match.game.title} - you are seat 0 - move {match.moves + 1}"
-    draw_screen(console, match.game, match.view(0), 0, title, lines, "Since your last decision")
-    console.print("[bold]Your decision[/bold] (? for help)")
-    for number, action in enumerate(match.legal_actions(0)[:6], start=1):
-        console.print(f"  {number}. {match.describe(action)}", markup=False)
+    names = player_names(match.players)
+    lines = summarise(history_lines(match, 0, names, max(0, match.moves - 4)))
+    scene = match.scene(0, names)
+    title = f"{match.game.title} - {names[0]} (you) - move {match.moves + 1}"
+    draw_screen(console, scene, title, lines, "Since your last decision")
+    console.print(f"[bold]{scene['prompt'] or 'Your decision'}[/bold] (? for help)")
+    for number, (_, label, _) in enumerate(menu(scene["actions"])[:6], start=1):
+        console.print(f"  {number}. {label}", markup=False)
     text: str = console.file.getvalue()  # type: ignore[attr-defined]
     return "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
 

@@ -8,6 +8,7 @@ since they are parametrized over :func:`tablecards.available_games`.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from toys import PASS, SNAP, SnapGame
 
 import tablecards
 from tablecards import GameInfo, Match
-from tablecards._render import render_view
+from tablecards._render import menu, render_scene
 from tablecards.cli import cli
 
 GAMES = [*tablecards.available_games(), "snap"]
@@ -39,13 +40,14 @@ def play(args: list[str], text: str) -> Result:
 
 def replay_human_moves(save: Path, human: int = 0) -> tuple[Match, list[tuple[Any, ...]]]:
     """Replay a saved match; for each action: (seat, action, the seats asked before: those the
-    moment waited for, legal actions)."""
+    moment waited for, legal actions, the first choice of the seat's scene)."""
     saved = Match.from_json(save.read_text("utf-8"))
     match = Match(saved.game, saved.players, saved.seed, move_limit=saved.move_limit)
     steps = []
     for seat, action in saved.log:
         asked = match.waiting_for or match.to_act
-        steps.append((seat, action, asked, tuple(match.legal_actions(seat))))
+        first = match.parse_action(menu(match.scene(seat)["actions"])[0][2])
+        steps.append((seat, action, asked, tuple(match.legal_actions(seat)), first))
         match.apply(seat, action)
     return saved, steps
 
@@ -63,10 +65,10 @@ def test_a_scripted_human_plays_a_whole_match_and_bad_entries_are_asked_again(
     assert "Match over after" in result.output
     saved, steps = replay_human_moves(save)
     assert saved.is_over
-    human = [(action, legal) for seat, action, _, legal in steps if seat == 0]
+    human = [(action, first) for seat, action, _, _, first in steps if seat == 0]
     assert human, "the human never acted"
-    # "1" every time: the human played the first item of the menu, each time it was asked.
-    assert all(action == legal[0] for action, legal in human)
+    # "1" every time: the human played the first choice of its scene, each time it was asked.
+    assert all(action == first for action, first in human)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -75,9 +77,9 @@ def test_in_open_moments_the_human_speaks_before_the_bots(game: str, tmp_path: P
     result = play([game, "--seed", "11", "--save", str(save)], ENOUGH)
     assert result.exit_code == 0, result.output[-3000:]
     _, steps = replay_human_moves(save)
-    open_moments = [seat for seat, _, to_act, _ in steps if len(to_act) > 1 and 0 in to_act]
+    open_moments = [seat for seat, _, to_act, *_ in steps if len(to_act) > 1 and 0 in to_act]
     # No bot ever took a moment that waited for the human before the human had spoken in it.
-    for index, (seat, _, asked, _) in enumerate(steps):
+    for index, (seat, _, asked, *_) in enumerate(steps):
         assert seat == 0 or 0 not in asked, (game, index)
     if game == "stop":  # the human passed in the auction, was not asked again: the bots went on
         passes = [
@@ -108,22 +110,25 @@ def test_the_human_may_pass_in_an_open_moment_and_a_bot_then_takes_it(tmp_path: 
     assert any(seat != 0 and action == SNAP for seat, action, *_rest in steps)
 
 
-def test_the_screen_shows_only_the_human_seat_view(
+def test_the_screen_shows_only_the_human_seats_scene(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    drawn: list[tuple[Any, int | None]] = []
+    drawn: list[Any] = []
 
-    def spy(pm: Any, game: Any, view: Any, seat: int | None) -> Any:
-        drawn.append((json.loads(json.dumps(view)), seat))
-        return render_view(pm, game, view, seat)
+    def spy(scene: Any) -> Any:
+        drawn.append(json.loads(json.dumps(scene)))
+        return render_scene(scene)
 
-    monkeypatch.setattr("tablecards.cli._screen.render_view", spy)
+    monkeypatch.setattr("tablecards.cli._screen.render_scene", spy)
     result = play(["snap", "--players", "3", "--seat", "2", "--seed", "3"], ENOUGH)
     assert result.exit_code == 0, result.output[-3000:]
     assert len(drawn) > 5
-    assert all(seat == 2 and view["seat"] == 2 for view, seat in drawn)
-    assert all("cards" not in view["zones"]["deck"] for view, _ in drawn)  # the deck is hidden
-    assert "(hidden)" in result.output
+    assert all(scene["viewer"] == 2 for scene in drawn)
+    decks = [box for scene in drawn for group in scene["middle"] for box in group["zones"]]
+    assert all(box["cards"] is None for box in decks if box["id"] == "deck")  # the deck: hidden
+    assert "cards face down" in result.output
+    assert "you play Player 3" in result.output
+    assert not re.search(r"\bseat \d", result.output, re.IGNORECASE)
 
 
 def test_ctrl_c_saves_the_match_before_quitting(

@@ -1,20 +1,20 @@
-"""Terminal rendering and words: the generic screen, the plugins' screens, the games' words
-(``Game.describe_event``/``describe_play``), per-seat log lines and their summary."""
+"""The terminal's screen: a scene drawn with rich, the history as lines, the summary of a long
+stretch, the menu of choices and the result, all in words with names (no seat numbers)."""
 
 from __future__ import annotations
 
 import io
+import re
 import types
-from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console, RenderableType
-from toys import SnapCard, SnapGame
+from toys import SnapGame
 
 import tablecards
-from tablecards import CardsMoved, Match, RoundEnded, Shuffled, TurnStarted, hookimpl
-from tablecards._render import render_view
-from tablecards.cli._screen import Journal, seat_names, summarise
+from tablecards import Match, hookimpl
+from tablecards._render import menu, render_scene
+from tablecards.cli._screen import history_lines, player_names, result_lines, summarise
 
 
 def text(renderable: RenderableType) -> str:
@@ -23,181 +23,123 @@ def text(renderable: RenderableType) -> str:
     return console.file.getvalue()  # type: ignore[attr-defined, no-any-return]
 
 
-def row(screen: str, zone: str) -> list[str]:
-    for line in screen.splitlines():
-        cells = [cell.strip() for cell in line.strip("│").split("│")]
-        if cells[0] == zone:
-            return cells
-    raise AssertionError(f"no row {zone!r} in\n{screen}")
+def played(game: Any, moves: int, players: int = 3, seed: int = 2) -> Match:
+    match = Match(game, players=players, seed=seed)
+    while match.moves < moves and not match.is_over:
+        seat = match.to_act[0]
+        match.apply(seat, match.legal_actions(seat)[0])
+    return match
 
 
-def test_the_generic_screen_shows_visible_cards_and_only_counts_of_hidden_ones() -> None:
-    match = Match(SnapGame(), players=3, seed=2)
-    for _ in range(3):
-        match.apply(match.to_act[0], match.legal_actions(match.to_act[0])[0])
-    screen = text(render_view(None, match.game, match.view(1), 1))
-    deck = next(zone for zone in match.state.zones() if zone.name == "deck")
-    assert row(screen, "deck") == ["deck", str(len(deck)), "(hidden)"]
-    pile = " ".join(str(card.rank) for card in match.state.pile.cards)  # type: ignore[attr-defined]
-    assert row(screen, "pile") == ["pile", "3", pile]
-    assert "what seat 1 sees" in screen and "current" in screen
+def test_the_screen_shows_visible_cards_and_only_counts_of_hidden_ones() -> None:
+    match = played(SnapGame(), 3)
+    screen = text(render_scene(match.scene(1, ["Ann", "Bob", "Cleo"])))
+    deck = len(match.state.zone("deck"))
+    assert f"Deck: {deck} cards face down" in screen
+    pile = match.state.zone("pile").cards
+    assert f"Pile: {pile[-1].rank} on top, {len(pile)} cards" in screen  # a pile: its top card
+    # The others first, the table, then "You" at the bottom, as players sit.
+    assert screen.index("Cleo") < screen.index("Table") < screen.index("You")
+    assert "Ann" in screen and "Bob" not in screen
 
 
-def test_a_plugin_rendering_wins_and_other_games_fall_back() -> None:
+def test_the_screen_paints_cards_in_their_colour() -> None:
+    match = Match("hattrick", players=4, seed=1)
+    console = Console(file=io.StringIO(), width=120, color_system="truecolor", force_terminal=True)
+    console.print(render_scene(match.scene(0)))
+    painted = console.file.getvalue()  # type: ignore[attr-defined]
+    hand = match.view(0)["zones"]["hand:0"]["cards"]
+    colours = {card["colour"] for card in hand}
+    assert "red" in colours
+    # Each label in the hand is printed with an escape code before it (its colour).
+    red = next(card for card in hand if card["colour"] == "red")
+    label = re.escape(f"red {red['value']}")
+    assert re.search(rf"\x1b\[[0-9;]*m{label}", painted)
+
+
+def test_a_plugin_that_still_implements_the_retired_hook_loads_and_is_not_called() -> None:
+    calls: list[Any] = []
     plugin = types.SimpleNamespace()
 
     @hookimpl
-    def tablecards_render_view(game: Any, view: Mapping[str, Any], seat: int | None) -> Any:
-        return f"SNAP TABLE for seat {seat}" if game.name == "snap" else None
+    def tablecards_render_view(game: Any, view: Any, seat: int | None) -> Any:
+        calls.append(seat)
+        return "OLD SCREEN"
 
     plugin.tablecards_render_view = tablecards_render_view
     pm = tablecards.plugin_manager(load_entrypoints=False)
     pm.register(plugin)
-    snap = Match(SnapGame(), players=2, seed=1)
-    assert text(render_view(pm, snap.game, snap.view(0), 0)).strip() == "SNAP TABLE for seat 0"
-    hit = Match("hit", seed=1)
-    assert "what seat 0 sees" in text(render_view(pm, hit.game, hit.view(0), 0))
+    pm.check_pending()  # an implementation of the retired spec is still a known hook
+    screen = text(render_scene(Match(SnapGame(), players=2, seed=1).scene(0)))
+    assert "OLD SCREEN" not in screen and calls == []
 
 
-def test_hit_draws_its_own_table_through_the_installed_plugin() -> None:
-    pm = tablecards.plugin_manager()
-    match = Match("hit", players=3, seed=1)
-    screen = text(render_view(pm, match.game, match.view(2), 2))
-    assert "Hit! - round 1 of 1 - deck: 89 cards" in screen
-    assert "2 (you)" in screen and "> 0" in screen
-    assert "HIT-" not in screen  # rule IDs only on request
+def test_history_lines_put_each_action_before_its_consequences() -> None:
+    match = played(SnapGame(), 2, players=2, seed=1)
+    lines = history_lines(match, 0, player_names(2))
+    assert lines[:2] == ["The match begins", "  The deck is shuffled"]
+    assert lines[2].startswith("You: flip")
+    assert lines[3].startswith("  One card goes from the deck to the pile: ")
+    assert lines[4].startswith("Player 2: flip")
+    later = history_lines(match, 0, player_names(2), since=2)
+    assert later == lines[4:]
 
 
-NAMES = ["Ana", "Ben", "you"]
-
-
-def test_journal_lines_hide_private_cards_from_other_seats() -> None:
-    game = SnapGame()
-    journal = Journal()
-    cards = (SnapCard(0, 5), SnapCard(1, 9))
-    journal.entries.append(CardsMoved("deck", "hand:1", 2, cards, to=frozenset({1})))
-    assert journal.lines(game, 1, seat_names(3, 1)) == [
-        "  Two cards go from the deck to your hand: 5, 9"
-    ]
-    assert journal.lines(game, 0, NAMES) == ["  Two cards go from the deck to a hand"]
-    assert journal.lines(game, None, NAMES) == ["  Two cards go from the deck to Ben's hand: 5, 9"]
-
-
-def test_journal_puts_each_action_before_its_events() -> None:
-    journal = Journal()
-    match = Match(SnapGame(), players=2, seed=1, observers=[journal])
-    match.apply(0, match.legal_actions(0)[0])
-    lines = journal.lines(match.game, 0, seat_names(2, 0))
-    assert lines[0] == "  The deck is shuffled"
-    assert lines[1].startswith("You: ")
-    assert lines[2].startswith("  One card goes from the deck to the pile: ")
-
-
-def test_the_generic_words_never_show_zone_ids() -> None:
-    game = SnapGame()
-    assert game.describe_event(TurnStarted(2, 3), 0, NAMES) == "your turn"
-    assert game.describe_event(TurnStarted(0), 2, NAMES) == "Ana's turn"
-    assert game.describe_event(Shuffled("hand:2"), 2, NAMES) == "a hand is shuffled"
-    assert game.describe_event(RoundEnded(1, (3, 0, 5)), None, NAMES) == (
-        "round 1 ends: Ana 3, Ben 0, you 5"
-    )
-    moved = CardsMoved("row:0", "loot:2", 1)
-    assert game.describe_event(moved, 1, NAMES) == "one card goes from a row to a loot"
-
-
-def test_the_generic_words_name_seats_in_a_games_own_events() -> None:
-    from tablecards_tutorial import PileWon
-
-    class Quiet(SnapGame):  # a game with no words of its own for PileWon
-        pass
-
-    assert Quiet().describe_event(PileWon(1, 4), 0, NAMES) == "pile won: seat Ben, count 4"
-
-
-def test_the_generic_log_line_of_a_play_and_of_a_secret_one() -> None:
-    game = SnapGame()
-    action = game.actions[0]()
-    assert game.describe_play(2, None, NAMES) == "you make a secret choice"
-    assert game.describe_play(0, None, NAMES) == "Ana makes a secret choice"
-    assert game.describe_play(1, action, NAMES) == f"Ben: {game.describe(action)}"
-
-
-def test_summarise_tells_once_what_several_seats_did_in_a_row() -> None:
-    lines = ["  Seat 1 draws a card", "  Seat 2 draws a card", "  You draw a 3", "Seat 3 passes"]
-    assert summarise(lines) == ["  Draws a card: seats 1 and 2", "  You draw a 3", "Seat 3 passes"]
-    # The same seat twice is a repeat, not a group; different indents are different kinds.
-    assert summarise(["Seat 1 passes", "Seat 1 passes"]) == ["Seat 1 passes (x2)"]
-    assert summarise(["Seat 1 passes", "  Seat 2 passes"]) == ["Seat 1 passes", "  Seat 2 passes"]
+def test_history_lines_never_name_a_seat_by_number() -> None:
+    match = played("hit", 12, players=3, seed=4)
+    for seat in (0, 1, 2, None):
+        lines = history_lines(match, seat, player_names(3))
+        assert not [line for line in lines if re.search(r"\bseat \d", line, re.IGNORECASE)]
+    assert any(line.startswith("Player 2 ") for line in history_lines(match, 0, player_names(3)))
 
 
 def test_summarise_counts_repeats_and_cuts_the_oldest() -> None:
     assert summarise(["a", "a", "b"]) == ["a (x2)", "b"]
-    lines = ["Seat 1 draws a card", "Seat 2 passes"] * 10 + [f"line {n}" for n in range(20)]
+    lines = ["Player 2 draws a card", "Player 3 passes"] * 10 + [f"line {n}" for n in range(20)]
     short = summarise(lines, limit=8)
     assert len(short) == 9 and short[0].startswith("... 14 earlier lines")
     assert short[-1] == "line 19"
     assert summarise([*lines[:20], "end"], limit=8) == [
-        "Seat 1 draws a card (x10)",
-        "Seat 2 passes (x10)",
+        "Player 2 draws a card (x10)",
+        "Player 3 passes (x10)",
         "end",
     ]
 
 
-def test_generic_texts_label_cards_as_the_game_does() -> None:
-    class LabelledSnap(SnapGame):
-        def card_label(self, card: Mapping[str, Any]) -> str:
-            return f"rank-{card['rank']}"
-
-    moved = CardsMoved("deck", "pile", 1, (SnapCard(5, 1),))
-    assert LabelledSnap().describe_event(moved, 0, NAMES) == (
-        "one card goes from the deck to the pile: rank-1"
-    )
-    assert (
-        SnapGame().describe_event(moved, 0, NAMES) == "one card goes from the deck to the pile: 1"
-    )
-
-
-def test_stop_screen_shows_bids_tokens_and_who_passed() -> None:
-    """STOP-11, STOP-13: the bids on the table with their totals, and the seats that passed."""
-    pm = tablecards.plugin_manager()
-    match = Match("stop", players=4, seed=3)
-    while match.view(0)["phase"] != "auction":
-        seat, actions = next(
-            (seat, match.legal_actions(seat)) for seat in match.to_act if match.legal_actions(seat)
-        )
-        calls = [action for action in actions if type(action).__name__ == "CallStop"]
-        match.apply(seat, (calls or list(actions))[0])  # call Stop as soon as one may
-    view = match.view(0)
-    bidder = next(seat for seat, bid in enumerate(view["bids"]) if bid)
-    screen = text(render_view(pm, match.game, view, 0))
-    row_of_bidder = next(line for line in screen.splitlines() if line.startswith(f"│ {bidder} "))
-    assert str(view["bids"][bidder]["total"]) in row_of_bidder
-    assert "Your hand:" in screen and "The auction: highest bid" in screen
-    assert "passed" not in screen
-    view["passed"] = [2]  # the form Stop 0.2 gives: the seats that passed
-    assert "passed" in text(render_view(pm, match.game, view, 0))
+def test_the_menu_flattens_groups_and_two_step_choices_in_order() -> None:
+    groups: list[dict[str, Any]] = [
+        {"title": None, "choices": [{"text": "pass", "act": {"type": "Pass"}}]},
+        {
+            "title": "Share out",
+            "choices": [
+                {
+                    "text": "purple 4",
+                    "then": {
+                        "title": None,
+                        "choices": [
+                            {"text": "to Bob", "act": {"type": "Give", "to": 1}},
+                            {"text": "to you", "act": {"type": "Give", "to": 0}},
+                        ],
+                    },
+                }
+            ],
+        },
+    ]
+    assert menu(groups) == [
+        (None, "pass", {"type": "Pass"}),
+        ("Share out", "purple 4: to Bob", {"type": "Give", "to": 1}),
+        ("Share out", "purple 4: to you", {"type": "Give", "to": 0}),
+    ]
 
 
-def test_exhopp_screen_shows_an_exchange_as_each_seat_may_know_it() -> None:
-    """EXH-10: the value chosen for an exchange is on the chooser's screen only."""
-    import random
-
-    pm = tablecards.plugin_manager()
-    match = Match("exhopp", players=4, seed=1)
-    rng = random.Random(1)
-    while True:  # play until a proposer has chosen its card and the accepter has not
-        view = match.view(None)
-        exchange = view["exchange"]
-        if exchange and exchange["accepter"] is not None and len(match.to_act) == 1:
-            break
-        seat = match.to_act[0]
-        actions = list(match.legal_actions(seat))
-        accepts = [a for a in actions if type(a).__name__ in {"Propose", "Accept"}]
-        match.apply(seat, (accepts or actions)[0] if rng.random() < 0.9 else rng.choice(actions))
-    chooser = next(s for s in (exchange["proposer"], exchange["accepter"]) if s not in match.to_act)
-    others = [s for s in range(4) if s != chooser]
-    mine = text(render_view(pm, match.game, match.view(chooser), chooser))
-    assert "Exchange:" in mine and "you chose your" in mine
-    for other in others:
-        screen = text(render_view(pm, match.game, match.view(other), other))
-        assert "Exchange:" in screen and "chose your" not in screen
+def test_the_result_names_the_players() -> None:
+    match = played("hit", 10_000, players=3, seed=3)
+    result = match.result
+    assert result is not None
+    lines = result_lines(match, ["Ann", "Bob", "Cleo"])
+    assert lines[0].startswith(f"Match over after {result.moves} actions. Final scores: Ann ")
+    winners = [["Ann", "Bob", "Cleo"][seat] for seat in result.winners]
+    assert lines[1] == f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}"
+    mine = result_lines(match, player_names(3), humans=(result.winners[0],))
+    assert "You win" in mine[-1] and "You " in mine[0]
+    assert not [line for line in mine if re.search(r"\bseat \d", line, re.IGNORECASE)]

@@ -13,7 +13,7 @@ from click.testing import CliRunner, Result
 
 import tablecards
 from tablecards import Match, RandomBot
-from tablecards._render import render_view
+from tablecards._render import render_scene
 from tablecards.cli import cli
 
 GAMES = tablecards.available_games()
@@ -79,21 +79,27 @@ def test_verify_reports_a_file_that_is_not_a_match(tmp_path: Path) -> None:
     assert "FAIL  not a saved match: invalid JSON" in result.output
 
 
-def spy_views(monkeypatch: pytest.MonkeyPatch) -> list[tuple[dict[str, Any], int | None]]:
-    drawn: list[tuple[dict[str, Any], int | None]] = []
+def spy_scenes(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    drawn: list[dict[str, Any]] = []
 
-    def spy(pm: Any, game: Any, view: Any, seat: int | None) -> Any:
-        drawn.append((json.loads(json.dumps(view)), seat))
-        return render_view(pm, game, view, seat)
+    def spy(scene: Any) -> Any:
+        drawn.append(json.loads(json.dumps(scene)))
+        return render_scene(scene)
 
-    monkeypatch.setattr("tablecards.cli._screen.render_view", spy)
+    monkeypatch.setattr("tablecards.cli._screen.render_scene", spy)
     return drawn
+
+
+def zone_boxes(scene: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    boxes = [box for panel in scene["seats"] for box in panel["zones"]]
+    boxes += [box for group in scene["middle"] for box in group["zones"]]
+    return {box["id"]: box for box in boxes}
 
 
 def test_replay_shows_every_card_by_default(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    drawn = spy_views(monkeypatch)
+    drawn = spy_scenes(monkeypatch)
     path = saved_match(tmp_path, stop_after=6)
     result = replay(str(path))
     assert result.exit_code == 0, result.output
@@ -101,25 +107,26 @@ def test_replay_shows_every_card_by_default(
     assert "move 6" in result.output and "move 7" not in result.output
     assert "saved unfinished after 6 actions" in result.output
     assert len(drawn) == 2  # the start and the end
-    deck = drawn[-1][0]["zones"]["deck"]
+    deck = zone_boxes(drawn[-1])["deck"]
     assert len(deck["cards"]) == deck["count"] > 0  # the deck face up: nothing is secret now
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_replay_for_one_seat_shows_only_its_view(
+def test_replay_for_one_seat_shows_only_its_scene(
     game: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    drawn = spy_views(monkeypatch)
+    drawn = spy_scenes(monkeypatch)
     path = saved_match(tmp_path, game, stop_after=5)
     saved = Match.from_json(path.read_text())
     result = replay(str(path), "--seat", "1", "--every")
     assert result.exit_code == 0, result.output
-    assert "seen by seat 1" in result.output
+    assert "seen by Player 2" in result.output
     assert len(drawn) == saved.moves + 1
-    secret = [zone.name for zone in saved.state.zones() if not zone.visible_to(1)]
-    for view, seat in drawn:
-        assert seat == 1 and view["seat"] == 1
-        assert all("cards" not in view["zones"][name] for name in secret)
+    secret = [zone.name for zone in saved.state.zones() if not zone.visible_to(1) and len(zone)]
+    for scene in drawn:
+        assert scene["viewer"] == 1 and scene["seats"][0]["name"] == "You"
+        boxes = zone_boxes(scene)
+        assert all(boxes[name]["cards"] is None for name in secret if name in boxes)
 
 
 def test_replay_with_step_waits_and_q_stops(tmp_path: Path) -> None:
@@ -151,7 +158,7 @@ def test_replay_for_one_seat_after_verify_replays_as_that_seat(tmp_path: Path) -
     result = replay(str(path), "--seat", "1", "--verify")
     assert result.exit_code == 0, result.output
     assert "verified" in result.output
-    assert "Stop: start, seen by seat 1" in result.output and "move 40" in result.output
+    assert "Stop: start, seen by Player 2" in result.output and "move 40" in result.output
     assert "You draw a" in result.output  # seat 1's own draws, in words
     assert not re.search(r"\b(?:hand|pack|bid):\d", result.output)  # no zone ids
     alone = replay(str(path), "--verify")
@@ -162,5 +169,6 @@ def test_replay_reads_in_the_games_words(tmp_path: Path) -> None:
     path = saved_match(tmp_path, game="hit", seed=4)
     result = replay(str(path))
     assert result.exit_code == 0, result.output
-    assert "Seat 0 draws a" in result.output or "Seat 1 draws a" in result.output
+    assert "Player 1 draws a" in result.output or "Player 2 draws a" in result.output
     assert not re.search(r"\b(?:row|loot):\d", result.output)
+    assert not re.search(r"\bseat \d", result.output, re.IGNORECASE)

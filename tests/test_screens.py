@@ -29,3 +29,4 @@ def test_a_capture_speaks_words_not_internals(game: str) -> None:
     text = capture(game)
     assert not re.search(r"\b[a-z_]+:\d", text), "a zone id on the screen"
     assert not re.search(r"\b1 cards\b|\(s\)|\b[A-Z]{3,5}-\d\d", text)  # plurals, rule IDs
+    assert not re.search(r"\bseat \d", text, re.IGNORECASE), "a seat number on the screen"

@@ -14,7 +14,7 @@ import pytest
 
 import tablecards
 from tablecards import EventRecorder, Match
-from tablecards.words import count, is_you, listing, says, whose
+from tablecards.words import count, is_you, listing, names_for, player_name, says, whose
 
 ZONE_ID = re.compile(r"\b[a-z_]+:\d")
 ENGINE_TALK = ("card(s)", "seat(s)", "1 cards", "=", "None", "(,)")
@@ -37,6 +37,43 @@ def test_count_listing_and_whose() -> None:
     assert listing(["Ana", "Ben", "you"]) == "Ana, Ben and you"
     assert whose("you") == "your" and whose("Cleo") == "Cleo's"
     assert is_you(" YOU ") and not is_you("Yoü")
+
+
+def test_names_for_calls_the_reader_you_and_copies() -> None:
+    names = ["Ana", "Ben", "Cleo"]
+    assert names_for(names, 1) == ["Ana", "you", "Cleo"]
+    assert names_for(names, None) == names and names_for(names, None) is not names
+    assert names == ["Ana", "Ben", "Cleo"]  # the caller's list is left alone
+    assert names_for(("Ana", "Ben"), 0) == ["you", "Ben"]
+
+
+def test_a_player_without_a_name_is_counted_from_one() -> None:
+    assert player_name(0) == "player 1" and player_name(5) == "player 6"
+
+
+def test_the_default_menu_text_names_seats_and_never_shows_a_zero_based_number() -> None:
+    from tablecards_stop import Raise
+
+    # Stop describes its actions itself: the engine's default describe is on the base class.
+    raise_ = Raise(bid=2, values=1)
+    default = tablecards.Game.describe
+    hit = tablecards.load_game("hit")
+    assert default(hit, raise_) == "raise (bid player 3, values 1, plus 0)"
+    assert default(hit, raise_, ["Ana", "you", "Cleo"]) == "raise (bid Cleo, values 1, plus 0)"
+    assert default(hit, hit.actions[2]()) == "draw again"  # DrawAgain, in words
+
+
+def test_an_older_plugin_describe_without_names_still_works_and_names_seats() -> None:
+    from tablecards._describe import menu_text
+
+    class OldStyle(tablecards.Game):  # type: ignore[type-arg]
+        name, title = "old", "Old"
+
+        def describe(self, action: object) -> str:  # type: ignore[override]
+            return "give a card to seat 2"
+
+    assert menu_text(OldStyle(), object(), ["Ana", "Ben", "you"]) == "give a card to you"  # type: ignore[arg-type]
+    assert menu_text(OldStyle(), object(), None) == "give a card to player 3"  # type: ignore[arg-type]
 
 
 def told(game: str, seed: int) -> tuple[Match, EventRecorder]:

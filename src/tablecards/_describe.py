@@ -9,6 +9,7 @@ seat reads as its name, else "player N" (counted from 1). Games say it better by
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 import re
@@ -38,6 +39,7 @@ __all__ = [
 
 # Event fields that name a seat: their value reads as the seat's name.
 _SEAT_FIELDS = frozenset({"seat", "player", "winner", "loser", "actor", "bidder", "to", "by"})
+_WHO_FIELDS = frozenset({"seat", "player", "actor"})
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
@@ -54,6 +56,7 @@ def name_of(names: Sequence[str], seat: object) -> str:
     return words_of(str(seat))
 
 
+@functools.lru_cache(maxsize=4096)
 def words_of(key: str) -> str:
     """An identifier as words: ``"tokens_to_win"`` -> "tokens to win", ``"DrawAgain"`` ->
     "draw again"."""
@@ -108,7 +111,10 @@ def _any_event(game: Game[Any], event: Event, names: Sequence[str]) -> str:
     title = _CAMEL.sub(" ", type(event).__name__).lower()
     data = event.to_json()
     parts = [
-        f"{key.replace('_', ' ')} {_field_text(game, key, value, names)}"
+        # A field that only says "who" reads as the name alone: "pile won: Ben, count 4".
+        _field_text(game, key, value, names)
+        if key in _WHO_FIELDS
+        else f"{words_of(key)} {_field_text(game, key, value, names)}"
         for key, value in data.items()
         if key != "event"
     ]
@@ -129,9 +135,11 @@ def _value_text(game: Game[Any], value: Any) -> str:
     if isinstance(value, Mapping):
         if "id" in value:
             return game.card_label(value)
-        return ", ".join(f"{k} {_value_text(game, v)}" for k, v in value.items())
+        return ", ".join(f"{words_of(str(k))} {_value_text(game, v)}" for k, v in value.items())
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, str) and "_" in value:
+        return words_of(value)
     return "none" if value is None else str(value)
 
 

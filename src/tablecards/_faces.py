@@ -87,8 +87,27 @@ def face(game: Game[Any], card: Mapping[str, Any]) -> dict[str, Any]:
     """The scene's face of one card of a view (the ``Face`` of :func:`tablecards.scene_schema`).
 
     The label is the game's :meth:`~tablecards.Game.card_label` when the game says its cards
-    its own way, else :func:`card_words`; a painted colour is always named in it.
+    its own way, else :func:`card_words`; a painted colour is always named in it. Returns a
+    fresh dict (faces are cached: a scene shows the same cards again and again).
     """
+    try:
+        key = (type(game), *card.items())
+        made = _FACES.get(key)
+    except TypeError:  # a field that cannot be hashed (a list): no cache for this card
+        return _face(game, card)
+    if made is None:
+        if len(_FACES) >= _FACES_MAX:
+            _FACES.clear()
+        made = _FACES[key] = _face(game, card)
+    return made.copy()
+
+
+# Faces by (game class, the card's fields): a game's words for a card never change.
+_FACES: dict[tuple[Any, ...], dict[str, Any]] = {}
+_FACES_MAX: Final = 50_000
+
+
+def _face(game: Game[Any], card: Mapping[str, Any]) -> dict[str, Any]:
     colour, colour_word = _colour_of(card)
     label = _game_label(game, card)
     if colour_word and colour_word not in label.lower():

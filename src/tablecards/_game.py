@@ -581,7 +581,7 @@ class Game(Generic[S]):
         The default never shows zone ids: a card move reads "one card goes from the deck to
         your hand: 7" (a zone reads as its kind, and as a seat's own when only that seat was
         told), a turn "Ana's turn", a round's end its scores, any other event its name and
-        fields ("pile won: seat Cleo, count 5"). Games override it (returning
+        fields ("pile won: Cleo, count 5"). Games override it (returning
         ``super().describe_event(...)`` for the events they leave to it).
         """
         return _describe.event_words(self, event, names)

@@ -26,16 +26,12 @@ group in which a method is a wrapper (``wrapper=True``/``hookwrapper=True``), as
 ``tryfirst``/``trylast`` or implements another hook goes through pluggy instead, with the same
 results.
 
-The *terminal hook* lets a game plugin draw its own screen in ``tablecards play`` and
-``tablecards replay``. It is a *firstresult* hook called on the installed plugins: each
-implementation returns ``None`` for games that are not its own, the first non-``None`` answer
-wins, and when no plugin answers the command line falls back to a generic rendering::
-
-    tablecards_render_view(game, view, seat)     -> a rich renderable, or None
-
-Words are not a hook: a game puts its events and plays into words with
-:meth:`tablecards.Game.describe_event` and :meth:`tablecards.Game.describe_play`, which every
-screen, replay and networked table calls.
+Presentation is not a hook: a game lays out what a seat sees with :meth:`tablecards.Game.scene`
+and puts its actions, events and plays into words with :meth:`tablecards.Game.describe`,
+:meth:`~tablecards.Game.describe_event` and :meth:`~tablecards.Game.describe_play`, which the
+terminal, replays and the networked table all use. The old terminal hook,
+``tablecards_render_view``, is kept as a spec only so that a plugin that still implements it
+loads; nothing calls it any more.
 """
 
 from __future__ import annotations
@@ -155,23 +151,22 @@ def tablecards_match_ended(match: Match, result: Result) -> None:
     """
 
 
-# -- the terminal --------------------------------------------------------------------------------
+# -- retired ------------------------------------------------------------------------------------
 
 
 @hookspec(firstresult=True)
 def tablecards_render_view(
     game: Game[Any], view: Mapping[str, Any], seat: int | None
 ) -> RenderableType | None:
-    """Render what one seat sees of a match, for the terminal (``play``, ``replay``).
+    """*Retired*: no longer called. The terminal draws a game's :meth:`~tablecards.Game.scene`.
 
-    :param game: the game being played; return ``None`` unless it is one of yours.
-    :param view: the JSON-ready view of :meth:`tablecards.Match.view` for ``seat`` (in a
-        ``replay`` without ``--seat``, a view with every zone's cards shown). Render only what
-        it holds: it already leaves out what the seat may not see.
-    :param seat: whose view it is; ``None`` for a spectator or the all-seeing replay.
-    :return: a rich renderable (a ``Table``, a ``Group``, a string with markup), or ``None``.
+    :param game: the game being played.
+    :param view: a seat's view.
+    :param seat: whose view it is; ``None`` for a spectator.
+    :return: ignored.
 
-    Called each time the screen is drawn; stops at the first non-``None`` result. When no
-    plugin answers, the generic rendering of :mod:`tablecards._render` is used. Import rich
-    inside the implementation, so that loading the plugin stays cheap for simulations.
+    Kept as a spec so that a plugin written for an older tablecards, which still implements
+    it, loads without error (pluggy refuses an implementation of an unknown hook). Lay the
+    game's table out with :meth:`Game.scene <tablecards.Game.scene>` instead: the terminal and
+    the networked table both draw it.
     """

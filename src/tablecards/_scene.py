@@ -10,6 +10,7 @@ extra keys become counters, badges and facts in words.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -91,26 +92,12 @@ def generic_scene(
     to_act = [seat for seat in view.get("to_act", ()) if isinstance(seat, int)]
     shown = ["You" if seat == viewer else name for seat, name in enumerate(names)]
     extra = {key: value for key, value in view.items() if key not in RESERVED_VIEW_KEYS}
-    panels: dict[int, dict[str, Any]] = {
-        seat: {
-            "seat": seat,
-            "name": shown[seat],
-            "you": seat == viewer,
-            "active": seat in to_act and not view.get("over", False),
-            "badges": [],
-            "counters": [],
-            "zones": [],
-        }
+    over = bool(view.get("over", False))
+    panels = {
+        seat: _panel(seat, shown[seat], viewer, seat in to_act and not over)
         for seat in range(players)
     }
-    middle: list[dict[str, Any]] = []
-    for zone_id, zone in view.get("zones", {}).items():
-        owner = zone.get("owner")
-        box = _zone_box(game, zone_id, zone, owner, viewer)
-        if isinstance(owner, int) and owner in panels:
-            panels[owner]["zones"].append(box)
-        else:
-            _add_to_middle(middle, zone_id, box)
+    middle = _lay_out_zones(game, view, panels, viewer)
     facts = _extra_words(game, extra, panels, players)
     prompt = None
     actions: list[dict[str, Any]] = []
@@ -133,26 +120,57 @@ def generic_scene(
     }
 
 
-def _zone_parts(zone_id: str, owner: object) -> tuple[str, list[str]]:
-    """(kind, other parts) of a zone id; the owner's number is dropped once."""
+def _panel(seat: int, name: str, viewer: int | None, active: bool) -> dict[str, Any]:
+    return {
+        "seat": seat,
+        "name": name,
+        "you": seat == viewer,
+        "active": active,
+        "badges": [],
+        "counters": [],
+        "zones": [],
+    }
+
+
+def _lay_out_zones(
+    game: Game[Any],
+    view: Mapping[str, Any],
+    panels: dict[int, dict[str, Any]],
+    viewer: int | None,
+) -> list[dict[str, Any]]:
+    """Each zone of the view into its owner's panel; the zones of nobody, returned as the
+    middle of the table (one group each, titled by the zone's kind)."""
+    middle: list[dict[str, Any]] = []
+    for zone_id, zone in view.get("zones", {}).items():
+        owner = zone.get("owner")
+        box = _zone_box(game, zone_id, zone, owner, viewer)
+        if isinstance(owner, int) and owner in panels:
+            panels[owner]["zones"].append(box)
+        else:
+            middle.append(
+                {"id": zone_id, "title": box["title"], "note": None, "badges": [], "zones": [box]}
+            )
+    return middle
+
+
+@functools.lru_cache(maxsize=4096)
+def _zone_title(zone_id: str, owner: int | None) -> tuple[str, str]:
+    """(kind, title) of a zone: "won:2:red" of seat 2 is ("won", "Won red"), "pile:0" of
+    nobody ("pile", "Pile 1"): the owner's number is dropped, other numbers count from 1."""
     kind, *rest = zone_id.split(":")
-    if isinstance(owner, int) and str(owner) in rest:
+    if owner is not None and str(owner) in rest:
         rest.remove(str(owner))
-    return kind, rest
-
-
-def _title_words(kind: str, rest: Sequence[str]) -> str:
     words = [words_of(kind)]
     for part in rest:
         words.append(str(int(part) + 1) if _NUMBER.fullmatch(part) else words_of(part))
     text = " ".join(word for word in words if word)
-    return text[:1].upper() + text[1:]
+    return kind, text[:1].upper() + text[1:]
 
 
 def _zone_box(
     game: Game[Any], zone_id: str, zone: Mapping[str, Any], owner: object, viewer: int | None
 ) -> dict[str, Any]:
-    kind, rest = _zone_parts(zone_id, owner)
+    kind, title = _zone_title(zone_id, owner if isinstance(owner, int) else None)
     count: int = zone.get("count", 0)
     cards = zone.get("cards")
     if cards is None:
@@ -164,20 +182,12 @@ def _zone_box(
         faces = [face(game, card) for card in (sort_cards(cards) if mine else cards)]
     return {
         "id": zone_id,
-        "title": _title_words(kind, rest),
+        "title": title,
         "style": style,
         "count": count,
         "cards": faces,
         "note": None,
     }
-
-
-def _add_to_middle(middle: list[dict[str, Any]], zone_id: str, box: dict[str, Any]) -> None:
-    # A family of numbered zones of nobody (sequence:0, point:0 ...) gets one group per number
-    # and kind; any other zone of nobody is a group of its own.
-    middle.append(
-        {"id": zone_id, "title": box["title"], "note": None, "badges": [], "zones": [box]}
-    )
 
 
 def _extra_words(

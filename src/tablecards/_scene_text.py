@@ -109,7 +109,7 @@ def _group(say: Any, group: Mapping[str, Any]) -> None:
 def _contents(zone: Mapping[str, Any]) -> str:
     cards = zone.get("cards")
     count = int(zone.get("count", 0))
-    if cards is None:
+    if cards is None and count:
         text = f"{count} card{'' if count == 1 else 's'} face down"
     elif not cards:
         text = "empty"

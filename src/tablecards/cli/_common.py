@@ -34,8 +34,7 @@ def parse_options(pairs: Iterable[str]) -> dict[str, Any]:
 def hooks() -> pluggy.PluginManager:
     """The plugin manager of the installed plugins, built once per run of the command line.
 
-    The commands call the terminal hook (``tablecards_render_view``) and the
-    ``tablecards_register_commands`` hook through it.
+    The command line calls the ``tablecards_register_commands`` hook through it.
     """
     from tablecards._plugins import plugin_manager
 

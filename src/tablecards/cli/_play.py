@@ -1,7 +1,9 @@
 """``tablecards play``: a human plays in the terminal against bots.
 
-Each time a human seat may act, the screen shows that seat's view only (rendered by the game's
-plugin when it provides a rendering), its last events and its legal actions, numbered. Bots act
+Each time a human seat may act, the screen shows that seat's scene only (the game's table as
+that seat sees it, :meth:`tablecards.Match.scene`), what happened since its last decision
+(:meth:`tablecards.Match.history`) and its choices, numbered. Players are called "Player 1",
+"Player 2", ... and the reader "you". Bots act
 as in :func:`tablecards.play`: each with its own generator derived from the seed.
 
 Open moments (several seats may act, whoever speaks first takes the moment): a terminal cannot
@@ -23,7 +25,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,25 +35,26 @@ from rich.text import Text
 
 from tablecards._actions import Action
 from tablecards._bots import Bot
-from tablecards._describe import typed_form
+from tablecards._describe import menu_text, typed_form
 from tablecards._errors import IllegalAction, NotYourTurn, TablecardsError
 from tablecards._game import Game
 from tablecards._infoset import bot_choice
 from tablecards._match import Match
 from tablecards._plugins import registry
+from tablecards._render import menu
 from tablecards._runner import RandomPriority
 from tablecards._serial import action_to_json
 from tablecards.cli._choice import BadChoice, parse_choice
 from tablecards.cli._common import err, fill_bots, out, parse_options, split_names
 from tablecards.cli._screen import (
     SUMMARY_LINES,
-    Journal,
     draw_screen,
+    history_lines,
+    player_names,
     result_lines,
-    seat_names,
     summarise,
 )
-from tablecards.words import listing
+from tablecards.words import listing, names_for
 
 __all__ = ["play_command"]
 
@@ -64,12 +67,17 @@ q (quit; the match is saved when --save was given). Ctrl-C and the end of input 
 saving first."""
 
 
-def help_examples(game: Game[Any], actions: Sequence[Action]) -> list[str]:
-    """What the help suggests typing now, each form taken from the legal ``actions``.
+def help_examples(
+    game: Game[Any],
+    actions: Sequence[Action],
+    describe: Callable[[Action], str] | None = None,
+) -> list[str]:
+    """What the help suggests typing now, each form taken from the menu's ``actions``.
 
     Every example is accepted as typed (a test holds this for every game): the number, the
-    menu text and the typed and JSON forms of an action of the menu (one with fields when
-    there is one, since those are the forms that need an example).
+    menu text (``describe``'s, as the menu shows it; default :meth:`Game.describe`) and the
+    typed and JSON forms of an action of the menu (one with fields when there is one, since
+    those are the forms that need an example).
     """
     if not actions:
         return []
@@ -77,7 +85,7 @@ def help_examples(game: Game[Any], actions: Sequence[Action]) -> list[str]:
     number = actions.index(example) + 1
     return [
         str(number),
-        game.describe(example),
+        describe(example) if describe is not None else menu_text(game, example, None),
         typed_form(example),
         json.dumps(action_to_json(example)),
     ]
@@ -144,21 +152,20 @@ def play_command(
     """
     if seed is None:
         seed = secrets.randbelow(2**31)
-    journal = Journal()
     try:
         loaded = registry().load_game(game, **parse_options(options))
         players = players if players is not None else loaded.default_players
         humans = tuple(sorted(set(seats))) if seats else (0,)
         loaded.check_players(players)
         robots = _make_bots(loaded, players, humans, split_names(bots))
-        match = Match(loaded, players, seed, observers=[journal])
+        match = Match(loaded, players, seed)
     except TablecardsError as error:
         raise click.ClickException(str(error)) from None
-    yours = ", ".join(str(seat) for seat in humans)
+    names = player_names(players)
     err.print(
-        f"{loaded.title}, {players} players; you play seat{'s' if len(humans) > 1 else ''} {yours}"
+        f"{loaded.title}, {players} players; you play {listing(names[seat] for seat in humans)}"
     )
-    table = _Table(match, humans, robots, seed, journal, events, explain)
+    table = _Table(match, humans, robots, seed, events, explain)
     try:
         table.run()
     except _Quit:
@@ -177,11 +184,10 @@ def play_command(
         err.print("Interrupted.")
         raise SystemExit(130) from None
     view_seat = humans[0] if len(humans) == 1 else None
-    names = seat_names(players, view_seat)
     since = table.seen[view_seat] if view_seat is not None else 0
-    lines = summarise(journal.lines(loaded, view_seat, names, since), events)
-    draw_screen(out, loaded, match.view(view_seat), view_seat, "Final table", lines)
-    for line in result_lines(match, humans):
+    lines = summarise(history_lines(match, view_seat, names, since), events)
+    draw_screen(out, match.scene(view_seat, names), "Final table", lines)
+    for line in result_lines(match, names, humans):
         out.print(line, markup=False)
     out.print(f"The match's seed was {seed} (play it again with --seed {seed}).", markup=False)
     _save(match, save)
@@ -214,6 +220,17 @@ def _save(match: Match, path: Path | None) -> None:
     err.print(f"Match saved to {path} (replay it with: tablecards replay {path})", soft_wrap=True)
 
 
+def _describer(
+    match: Match, texts: dict[Action, str], names: Sequence[str]
+) -> Callable[[Action], str]:
+    """The menu text of an action: the scene's when it offers it, else the game's words."""
+
+    def describe(action: Action) -> str:
+        return texts.get(action) or menu_text(match.game, action, names)
+
+    return describe
+
+
 class _Table:
     """The loop of one match: humans are asked at the terminal, bots choose by themselves."""
 
@@ -223,14 +240,13 @@ class _Table:
         humans: tuple[int, ...],
         bots: dict[int, Bot],
         seed: int,
-        journal: Journal,
         events: int,
         explain: bool = False,
     ) -> None:
         self.match = match
         self.humans = humans
         self.bots = bots
-        self.journal = journal
+        self.names = player_names(match.players)
         self.events = events
         self.explain = explain
         self.last_rule: str | None = None
@@ -238,6 +254,7 @@ class _Table:
         # The same derivations as tablecards.play, so bots behave as they do in simulations.
         self.speak = random.Random(f"{seed}/arbiter")
         self.rngs = {seat: random.Random(f"{seed}/bot/{seat}") for seat in bots}
+        # Per human: the move from which the account of its next screen starts.
         self.seen = dict.fromkeys(humans, 0)
 
     def run(self) -> None:
@@ -254,28 +271,38 @@ class _Table:
             seat = bots[0] if len(bots) == 1 else self.arbiter.pick(bots, self.speak)
             match.apply(seat, bot_choice(self.bots[seat], match, seat, self.rngs[seat]))
 
-    def screen(self, seat: int, to_act: tuple[int, ...]) -> None:
-        """The decision in front of ``seat``: what happened since its last, the table, the menu."""
-        match, game = self.match, self.match.game
-        names = seat_names(match.players, seat)
+    def screen(self, seat: int, to_act: tuple[int, ...]) -> dict[Action, str]:
+        """The decision in front of ``seat``: what happened since its last, the table, the
+        menu; returns the menu's actions with their texts, in the order they are numbered."""
+        match, game, names = self.match, self.match.game, self.names
         since = self.seen[seat]
-        lines = summarise(self.journal.lines(game, seat, names, since), self.events)
+        lines = summarise(history_lines(match, seat, names, since), self.events)
         heading = "Since your last decision" if since else "So far"
-        title = f"{game.title} - you are seat {seat} - move {match.moves + 1}"
-        draw_screen(out, game, match.view(seat), seat, title, lines, heading)
+        scene = match.scene(seat, names)
+        title = f"{game.title} - {names[seat]} (you) - move {match.moves + 1}"
+        draw_screen(out, scene, title, lines, heading)
         if len(to_act) > 1:
-            others = [f"seat {other}" for other in to_act if other != seat]
+            others = [names[other] for other in to_act if other != seat]
             out.print(
                 f"[bold]Open moment:[/bold] {listing(others)} may act too; you speak first: "
                 "act or pass."
             )
-        out.print("[bold]Your decision[/bold] (? for help)")
-        for number, action in enumerate(match.legal_actions(seat), start=1):
-            out.print(f"  {number}. {match.describe(action)}", markup=False)
+        prompt = scene.get("prompt") or "Your decision"
+        out.print(Text.assemble((prompt, "bold"), " (? for help)"))
+        actions: dict[Action, str] = {}
+        heading_shown: str | None = None
+        for number, (group, text, act) in enumerate(menu(scene["actions"]), start=1):
+            if group is not None and group != heading_shown:
+                out.print(f" {group}:", markup=False)
+                heading_shown = group
+            out.print(f"  {number}. {text}", markup=False)
+            actions[match.parse_action(act)] = text
+        return actions
 
-    def help(self, actions: Sequence[Action]) -> None:
+    def help(self, texts: dict[Action, str]) -> None:
         """The help, with examples taken from this decision; the last refusal's rule."""
-        examples = "\n".join(f"  {example}" for example in help_examples(self.match.game, actions))
+        found = help_examples(self.match.game, list(texts), texts.__getitem__)
+        examples = "\n".join(f"  {example}" for example in found)
         out.print(HELP.format(examples=examples), markup=False)
         if self.last_rule:
             out.print(
@@ -287,29 +314,28 @@ class _Table:
     def ask(self, seat: int, to_act: tuple[int, ...]) -> None:
         """Ask seat ``seat`` until it gives a legal action; apply it."""
         match = self.match
-        actions = match.legal_actions(seat)
         types = match.game.action_types()
-        self.screen(seat, to_act)
+        names = names_for(self.names, seat)
+        texts = self.screen(seat, to_act)
+        prompt = f"{self.names[seat]}, your choice" if len(self.humans) > 1 else "Your choice"
         while True:
-            text = click.prompt(
-                f"Seat {seat}, your choice", default="", show_default=False, prompt_suffix="> "
-            ).strip()
+            text = click.prompt(prompt, default="", show_default=False, prompt_suffix="> ").strip()
             if text in {"?", "help", "h"}:
-                self.help(actions)
+                self.help(texts)
                 continue
             if text in {"v", "view"}:
-                self.screen(seat, to_act)
+                texts = self.screen(seat, to_act)
                 continue
             if text == "log":
-                names = seat_names(match.players, seat)
-                for line in self.journal.lines(match.game, seat, names):
+                for line in history_lines(match, seat, self.names):
                     out.print(line, markup=False)
                 continue
             if text in {"q", "quit", "exit"}:
                 raise _Quit
-            mark = len(self.journal.entries)  # where this decision will be logged
             try:
-                action = parse_choice(text, actions, match.describe, types, match.parse_action)
+                action = parse_choice(
+                    text, list(texts), _describer(match, texts, names), types, match.parse_action
+                )
                 match.apply(seat, action)
             except BadChoice as error:
                 out.print(Text.assemble(("Not understood: ", "red"), str(error)))
@@ -321,5 +347,5 @@ class _Table:
                 out.print(Text.assemble(("Not allowed: ", "red"), f"{reason}{where}"))
                 continue
             # The account of the next screen starts with this decision and what it caused.
-            self.seen[seat] = mark
+            self.seen[seat] = match.moves
             return

@@ -20,7 +20,7 @@ from tablecards._match import SAVE_FORMAT, Match
 from tablecards._render import open_view
 from tablecards._saves import SaveWarning
 from tablecards.cli._common import out
-from tablecards.cli._screen import Journal, draw_screen, result_lines, seat_names
+from tablecards.cli._screen import draw_screen, history_lines, player_names, result_lines
 
 __all__ = ["replay_command"]
 
@@ -60,21 +60,18 @@ def replay_command(file: Path, seat: int | None, verify: bool, step: bool, every
 
 
 def _step_through(saved: Match, seat: int | None, step: bool, every: bool) -> None:
-    journal = Journal()
     game = saved.game
-    match = Match(game, saved.players, saved.seed, observers=[journal], move_limit=saved.move_limit)
-    who = "everyone (all cards shown)" if seat is None else f"seat {seat}"
-    names = seat_names(match.players, seat)
-    setup = journal.lines(game, seat, names)
+    match = Match(game, saved.players, saved.seed, move_limit=saved.move_limit)
+    names = player_names(match.players)
+    who = "everyone (all cards shown)" if seat is None else names[seat]
+    setup = history_lines(match, seat, names)
     title = f"{game.title}: start, seen by {who}"
-    draw_screen(out, game, _view(match, seat), seat, title, setup, "The deal")
-    shown = len(journal.entries)
+    draw_screen(out, _scene(match, seat, names), title, setup, "The deal")
     for number, (actor, action) in enumerate(saved.log, start=1):
         match.apply(actor, action)
-        lines = journal.lines(game, seat, names, start=shown)
-        shown = len(journal.entries)
+        lines = history_lines(match, seat, names, since=number)
         if every:
-            draw_screen(out, game, _view(match, seat), seat, f"move {number}", lines)
+            draw_screen(out, _scene(match, seat, names), f"move {number}", lines)
         else:
             out.print(f"[dim]move {number}[/dim]")
             for line in lines:
@@ -82,16 +79,19 @@ def _step_through(saved: Match, seat: int | None, step: bool, every: bool) -> No
         if step and click.prompt("", default="", show_default=False, prompt_suffix="") in {"q"}:
             return
     if not every:
-        draw_screen(out, game, _view(match, seat), seat, "Final table", [])
+        draw_screen(out, _scene(match, seat, names), "Final table", [])
     if match.is_over:
-        for line in result_lines(match):
+        for line in result_lines(match, names):
             out.print(line, markup=False)
     else:
         out.print(f"The match was saved unfinished after {match.moves} actions.")
 
 
-def _view(match: Match, seat: int | None) -> dict[str, Any]:
-    return open_view(match) if seat is None else match.view(seat)
+def _scene(match: Match, seat: int | None, names: list[str]) -> dict[str, Any]:
+    """The scene of ``seat``; for everyone, the scene of a view with every card shown."""
+    if seat is not None:
+        return match.scene(seat, names)
+    return match.game.scene(open_view(match), names)
 
 
 def _verify(text: str) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import io
 import random
 import secrets
 from typing import Any, ClassVar, Literal
@@ -271,22 +269,10 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 
 
 def render_text(match: Match, selected: str) -> str:
-    """The spectator's view of ``match`` drawn as plain text, and who is to act."""
-    from rich.console import Console
+    """The spectator's scene of ``match`` as plain text (:func:`tablecards.scene_text`), and
+    who is to act."""
+    from tablecards._scene_text import scene_text
 
-    from tablecards._render import render_view
-
-    out = io.StringIO()
-    console = Console(file=out, width=100, color_system=None, force_terminal=False)
-    console.print(render_view(_plugins(), match.game, match.view(None), None))
     status = "over" if match.is_over else f"to act: {selected}"
-    console.print(f"{match.game.title}, move {match.moves}, {status}")
-    return out.getvalue()
-
-
-@functools.lru_cache(maxsize=1)
-def _plugins() -> Any:
-    # Loading the plugins' entry points is slow: once per process is enough for rendering.
-    from tablecards._plugins import plugin_manager
-
-    return plugin_manager()
+    text = scene_text(match.scene(None), width=100)
+    return f"{text}\n{match.game.title}, move {match.moves}, {status}\n"

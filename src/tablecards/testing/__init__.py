@@ -11,8 +11,9 @@ It plays seeded random matches over every allowed seat count and checks what the
 promises for every game: no card lost or duplicated, every seat asked to act can act, the seed
 and the log replay the match byte for byte, saves load and play on identically, illegal actions
 are refused without a trace, nothing a seat cannot see changes what it is shown, scenes are
-words for players built from their views only, and bots get plain views. A failure raises :class:`ConformanceFailure`, naming the check, the seed and the
-action so that it replays. See ``docs/testing.md``.
+words for players built from their views only, and bots get plain views. A failure raises
+:class:`ConformanceFailure`, naming the check, the seed and the action so that it replays.
+See ``docs/testing.md``.
 
 Importing this module is cheap: no game is loaded until :func:`check_game` runs.
 """
