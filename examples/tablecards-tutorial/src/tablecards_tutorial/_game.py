@@ -150,14 +150,15 @@ class Climb(Game[ClimbState]):
     def describe(self, action: Action, names: Sequence[str] | None = None) -> str:
         """Menu text for each decision (a card's value follows from its id)."""
         if isinstance(action, Play):
-            return f"play a {DECK[action.card].value}"
+            value = DECK[action.card].value
+            return f"play {'an' if value == 8 else 'a'} {value}"
         return "draw a card" if isinstance(action, Draw) else "pass"
 
     def scene(
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
     ) -> dict[str, Any]:
         """Climb's table: the pile in the middle, each seat's hand, won cards and score."""
-        return _scene.build_scene(view, names, legal, self.action_json)
+        return _scene.build_scene(self, view, names, legal)
 
     def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
         """Climb's own event in words; the engine's generic words tell the others."""

@@ -5,12 +5,12 @@ A scene is built from one seat's view and nothing else, so it can never show a s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablecards import Action
+from tablecards import Action, Game
 from tablecards.words import count, listing, names_for, says, whose
-from tablecards_tutorial._actions import Draw, Play
+from tablecards_tutorial._actions import Play
 from tablecards_tutorial._state import DECK
 
 __all__ = ["build_scene"]
@@ -72,12 +72,9 @@ def panel(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> Json:
 
 
 def decision(
-    view: Mapping[str, Any],
-    words: Sequence[str],
-    legal: Sequence[Action],
-    json: Callable[[Action], Json],
+    game: Game[Any], view: Mapping[str, Any], words: Sequence[str], legal: Sequence[Action]
 ) -> tuple[str, list[Json]]:
-    """The prompt with its context, and one choice per legal action."""
+    """The prompt with its context, and one choice per legal action, in the game's menu words."""
     pile = view["zones"]["pile"]["cards"]
     if pile:
         top = f"{whose(words[view['leader']])} {pile[-1]['value']}"
@@ -88,27 +85,21 @@ def decision(
     choices: dict[str, Json] = {}
     # The plays from the lowest card up (a hand's order is the order of the draws), then the rest.
     for action in sorted(legal, key=lambda a: DECK[a.card].value if isinstance(a, Play) else 99):
-        if isinstance(action, Play):
-            text = f"Play your {DECK[action.card].value}"
-        else:
-            text = "Draw a card" if isinstance(action, Draw) else "Pass"
-        # Two cards of one value are the same move: the first one stands for both.
-        choices.setdefault(text, {"text": text, "act": json(action)})
+        text = game.describe(action, words)
+        # Two cards of one value read alike and are the same move: one choice stands for both.
+        choices.setdefault(text, {"text": text, "act": game.action_json(action)})
     return prompt, [{"title": None, "choices": list(choices.values())}]
 
 
 def build_scene(
-    view: Mapping[str, Any],
-    names: Sequence[str],
-    legal: Sequence[Action],
-    json: Callable[[Action], Json],
+    game: Game[Any], view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action]
 ) -> Json:
     """Climb's scene of ``view``: see :meth:`tablecards.Game.scene` for the vocabulary."""
     viewer = view["seat"]
     words = names_for(names, viewer)  # "you" for the viewer, in sentences
     players = view["players"]
     first = viewer if viewer is not None else 0  # the viewer first, then clockwise
-    prompt, actions = decision(view, words, legal, json) if legal else (None, [])
+    prompt, actions = decision(game, view, words, legal) if legal else (None, [])
     scores = view["scores"]
     if view["over"]:
         best = max(scores)

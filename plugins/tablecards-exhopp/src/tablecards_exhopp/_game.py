@@ -377,9 +377,9 @@ def _why_not_lay(state: ExHoppState, seat: int, action: Lay) -> Illegal | None:
         return Illegal(f"there is no sequence {index!r}: they are numbered 0-3", "EXH-06")
     slot = state.point_cards[index].cards
     if not slot:
-        return Illegal(f"sequence {index} has no point card left to play for", "EXH-14")
+        return Illegal(f"sequence {index + 1} has no point card left to play for", "EXH-14")
     if len(state.sequences[index].cards) >= slot[-1].points:
-        return Illegal(f"sequence {index} is already complete", "EXH-12")
+        return Illegal(f"sequence {index + 1} is already complete", "EXH-12")
     colour = _colour(action.colour)
     for card in state.hands[seat].cards:
         if card.colour is colour and card.value == action.value:

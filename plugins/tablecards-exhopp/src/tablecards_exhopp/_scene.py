@@ -36,7 +36,7 @@ def face(card: Mapping[str, Any]) -> Json:
             "rank": rank,
             "colour": ink,
             "label": f"{ink} point card {rank}",
-            "note": "to its winner" if ink == "black" else "against its winner",
+            "note": None,
             "kind": "point",
         }
     colour = card.get("colour")
@@ -66,6 +66,8 @@ def _zone(
     cards = zone.get("cards")
     if style == "hand" and cards is not None:
         cards = sorted(cards, key=lambda c: (str(c.get("colour")), int(c.get("value", 0))))
+    elif style in ("deck", "stack") and cards is not None:
+        style = "row"  # a view that shows every card (a replay for everyone)
     return {
         "id": name,
         "title": title,

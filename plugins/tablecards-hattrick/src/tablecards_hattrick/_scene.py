@@ -114,13 +114,14 @@ def _panel(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> Json:
             }
         )
     else:
+        shown = hand.get("cards")  # face down, unless the view shows every card (a replay)
         boxes.append(
             {
                 "id": f"hand:{seat}",
                 "title": "Hand",
-                "style": "stack",
+                "style": "stack" if shown is None else "row",
                 "count": int(hand.get("count", 0)),
-                "cards": None,
+                "cards": None if shown is None else [face(card) for card in _sorted(shown)],
                 "note": None,
             }
         )
@@ -216,19 +217,19 @@ def _decision(
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
     colours = [c for c in (_pile_colour(view, 0), _pile_colour(view, 1)) if c]
-    plays: dict[str, list[Json]] = {}
+    plays: dict[str, list[tuple[int, Json]]] = {}
     passes: list[Json] = []
     for action in legal:
         card = DECK[int(action.card)]  # type: ignore[attr-defined]
         if isinstance(action, Play):
             plays.setdefault(card.colour.value, []).append(
-                {"text": f"{card}", "act": action_json(action)}
+                (card.value, {"text": f"Play {card}", "act": action_json(action)})
             )
         elif isinstance(action, Pass):
-            passes.append({"text": f"show {card}", "act": action_json(action)})
+            passes.append({"text": f"Pass, showing {card}", "act": action_json(action)})
     groups = []
     for colour in sorted(plays, key=lambda c: _ORDER[c]):
-        choices = sorted(plays[colour], key=lambda c: int(c["text"].split()[-1]))
+        choices = [choice for _, choice in sorted(plays[colour], key=lambda pair: pair[0])]
         if colour in colours:
             title = f"Play on the {colour} pile"
         elif colours:

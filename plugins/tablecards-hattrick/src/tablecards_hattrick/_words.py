@@ -62,5 +62,5 @@ def play_words(actor: int, action: Action | None, names: Sequence[str]) -> str |
     if isinstance(action, Play):
         return f"{says(names[actor], 'plays')} the {card}"
     if isinstance(action, Pass):
-        return f"{says(names[actor], 'passes')}, showing the {card} (a -2 penalty)"
+        return f"{says(names[actor], 'passes')}, showing the {card} (a \N{MINUS SIGN}2 penalty)"
     return None

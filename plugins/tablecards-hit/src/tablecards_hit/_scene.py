@@ -37,7 +37,7 @@ def _face(card: Mapping[str, Any]) -> dict[str, Any]:
         "id": int(card["id"]),
         "rank": str(value),
         "colour": None,
-        "label": f"{value} points" if value > 1 else "1 point",
+        "label": str(value),  # a Hit! card is its value, and worth as many points
         "note": None,
         "kind": None,
     }
@@ -184,6 +184,7 @@ def build_scene(
             }
         )
     deck = int(zones["deck"]["count"])
+    shown = zones["deck"].get("cards")
     box = zones["box"]
     middle = [
         {
@@ -195,9 +196,10 @@ def build_scene(
                 {
                     "id": "deck",
                     "title": "Deck",
-                    "style": "deck",
+                    # Face down, unless the view shows every card (a replay for everyone).
+                    "style": "deck" if shown is None else "row",
                     "count": deck,
-                    "cards": None,
+                    "cards": None if shown is None else [_face(card) for card in shown],
                     "note": None,
                 },
                 {

@@ -81,26 +81,28 @@ def _hand_zone(view: Mapping[str, Any], seat: int, viewer: int | None) -> Json:
             "cards": [card_face(card) for card in _sorted(cards)],
             "note": None,
         }
+    # Face down, unless the view shows every card (a replay for everyone).
     return {
         "id": f"hand:{seat}",
-        "title": "Hand",
-        "style": "stack",
+        "title": "Your hand" if seat == viewer else "Hand",
+        "style": "stack" if cards is None else "row",
         "count": number,
-        "cards": None,
+        "cards": None if cards is None else [card_face(card) for card in _sorted(cards)],
         "note": None,
     }
 
 
 def _side_zones(view: Mapping[str, Any], seat: int, viewer: int | None) -> list[Json]:
     zones = [_bid_zone(view, seat), _hand_zone(view, seat, viewer)]
-    pack = int(view["zones"][f"pack:{seat}"].get("count", 0))
+    pack = view["zones"][f"pack:{seat}"]
+    shown = pack.get("cards")
     zones.append(
         {
             "id": f"pack:{seat}",
             "title": "Your pack" if seat == viewer else "Pack",
-            "style": "deck",
-            "count": pack,
-            "cards": None,
+            "style": "deck" if shown is None else "row",
+            "count": int(pack.get("count", 0)),
+            "cards": None if shown is None else [card_face(card) for card in shown],
             "note": None,
         }
     )
@@ -146,14 +148,16 @@ def _waiting(view: Mapping[str, Any]) -> list[int]:
     return [seat for seat in view["to_act"] if seat not in passed]
 
 
-def _panel(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> Json:
+def _panel(
+    view: Mapping[str, Any], seat: int, names: Sequence[str], waiting: Sequence[int]
+) -> Json:
     viewer = view["seat"]
     tokens = int(view["tokens"][seat])
     return {
         "seat": seat,
         "name": "You" if seat == viewer else names[seat],
         "you": seat == viewer,
-        "active": seat in _waiting(view),
+        "active": seat in waiting,
         "badges": _badges(view, seat),
         "counters": [
             {"label": "tokens", "value": f"{tokens} of {view['tokens_to_win']}"},
@@ -248,7 +252,7 @@ def _decision(
             prompt = f"You hold no value card to open with ({held}): let the draw go on."
         return prompt, [{"title": None, "choices": choices}]
     if phase in ("open", "auction"):
-        return _auction(view, legal, words, held, choice)
+        return _auction(view, legal, words, choice)
     if phase == "share":
         return _share(view, legal, words, choice)
     return "", []
@@ -258,7 +262,6 @@ def _auction(
     view: Mapping[str, Any],
     legal: Sequence[Action],
     words: Sequence[str],
-    held: str,
     choice: Callable[[str, Action], Json],
 ) -> tuple[str, list[Json]]:
     viewer = int(view["seat"])
@@ -283,13 +286,13 @@ def _auction(
         title = f"Raise {whose(words[target])} bid ({bid['total'] if bid else 0})"
         first.append({"text": title, "then": {"title": title, "choices": options}})
     if view["phase"] == "open":
-        prompt = f"You called Stop!: open the auction with cards of one value. Your hand: {held}."
+        prompt = "You called Stop!: open the auction with cards of one value (2, 3 or 4)."
     else:
         high = int(view.get("highest", 0))
         best = _highest(view, words)
         prompt = (
             f"{best[:1].upper()}{best[1:]}: raise a bid to at least {high}, "
-            f"{'place a new bid, ' if not bids[viewer] else ''}or pass. Your hand: {held}."
+            f"{'place a new bid, ' if not bids[viewer] else ''}or pass."
         )
     return prompt, [{"title": None, "choices": first}]
 
@@ -340,6 +343,7 @@ def build_scene(
     if viewer is not None and legal:
         prompt, actions = _decision(view, legal, names, action_json)
     scores = view.get("scores") or view["tokens"]
+    waiting = _waiting(view)
     return {
         "version": 1,
         "game": "Stop",
@@ -350,7 +354,7 @@ def build_scene(
             _phase_line(view, words),
         ],
         "status": _status(view, names),
-        "seats": [_panel(view, seat, names) for seat in order],
+        "seats": [_panel(view, seat, names, waiting) for seat in order],
         "middle": [],
         "prompt": prompt or None,
         "actions": actions,
