@@ -80,7 +80,7 @@ function openSeats(matches) {
   const name = el("input", { id: "my-name", maxlength: "40", autocomplete: "nickname",
     value: stored(NAME_KEY) ?? "" });
   name.addEventListener("change", () => store(NAME_KEY, name.value.trim()));
-  const alert = el("p", { class: "alert", id: "seat-alert", role: "alert" });
+  const alert = el("p", { class: "alert lobby-alert", id: "seat-alert", role: "alert" });
   const list = el("ul", { id: "open-seats" });
   for (const m of matches) {
     const free = m.seats.map((s, i) => ({ ...s, seat: i })).filter((s) => s.open);
@@ -154,6 +154,10 @@ function createForm(games) {
       const name = el("input", { id: `name${i}`, "aria-label": `Seat ${i + 1} name`, maxlength: "40",
         value: old[i] ? old[i].name : `Player ${i + 1}` });
       if (old[i] && [...kind.options].some((o) => o.value === old[i].kind)) kind.value = old[i].kind;
+      // An open seat is named by whoever takes it.
+      const named = () => { name.disabled = kind.value === "open"; };
+      kind.addEventListener("change", named);
+      named();
       seats.append(el("div", { class: "seatrow" }, el("span", { text: `Seat ${i + 1}` }), kind, name));
     }
   }
@@ -247,10 +251,11 @@ function table(matchId) {
   main.classList.add("playing");
   const parts = tableSkeleton(main);
   const log = historyLog(parts.log);
-  // Who is here, the chat, play again, looking back (see tableExtras): under the table, the
-  // notice about a click kept while disconnected beside the status.
+  // Who is here and play again above the table, looking back and the chat under it (see
+  // tableExtras; style.css places them), the notice about a click kept while disconnected
+  // beside the status.
   const ex = tableExtras(matchId);
-  ex.mount(parts.extras);
+  ex.mount(main);
   parts.notice.append(ex.notice);
 
   function connect() {
@@ -424,8 +429,8 @@ function tableExtras(matchId) {
   ex.sound = soundButton();
 
   ex.mount = (node) => {
-    node.prepend(ex.notice);
-    node.append(el("section", { class: "around" }, ex.who, ex.sound), ex.again, ex.lookback, ex.chat.panel);
+    node.prepend(ex.notice, el("section", { class: "around" }, ex.who, ex.sound), ex.again);
+    node.append(ex.lookback, ex.chat.panel);
   };
   ex.opened = (socket) => { ex.socket = socket; };
   ex.closed = (code) => {
@@ -667,13 +672,12 @@ export function tableSkeleton(root) {
     log: part("ol", { class: "log", id: "log", "aria-label": "What happened, newest first" }),
   };
   parts.notice = el("div", { class: "t-notice" });
-  parts.extras = el("div", { class: "t-extras" });
   const state = el("div", { class: "t-state" }, parts.status, parts.clock, parts.notice, parts.alert, parts.result);
   parts.side.append(el("h2", { text: "What happened" }), parts.log);
   // The rail holds the decision and the log: beside the table on a wide screen, always in view;
   // on a narrow one it dissolves and the decision comes right after the status, the log last.
   const rail = el("div", { class: "t-rail" }, parts.actions, parts.side);
-  root.append(parts.head, state, rail, parts.me, parts.middle, parts.others, parts.facts, parts.extras);
+  root.append(parts.head, state, rail, parts.me, parts.middle, parts.others, parts.facts);
   return parts;
 }
 
