@@ -76,7 +76,9 @@ def test_a_full_match_of_each_game_played_by_clients_to_its_end(
         moves += 1
         for client in (*clients, watcher):
             client.until_moves(moves)
-    results = {json.dumps(client.state["result"]) for client in (*clients, watcher)}
+    results = {
+        json.dumps(client.state and client.state["result"]) for client in (*clients, watcher)
+    }
     assert len(results) == 1 and moves > 10
     # The result by name: every seat's score under its name, and who won in words.
     result = watcher.state["result"]  # type: ignore[index]
