@@ -289,8 +289,13 @@ def test_the_countdown_and_the_stop_call_under_the_thumb(browser: Any, tmp_path:
         ann = open_page(browser, server.url + data["invites"][0]["url"], PHONE)
         wait_for(lambda: moves(ann) >= 0, "the page drew nothing")
         seen: list[dict[str, Any]] = []
-        deadline = time.monotonic() + 12
-        while time.monotonic() < deadline and len({s["moves"] for s in seen}) < 4:
+        deadline = time.monotonic() + 20
+
+        def enough() -> bool:
+            calls = [s for s in seen if any("Call Stop!" in b for b in s["buttons"])]
+            return len({s["moves"] for s in seen}) >= 4 and bool(calls)
+
+        while time.monotonic() < deadline and not enough():
             seen.append(
                 ann.evaluate(
                     """() => {
@@ -315,8 +320,9 @@ def test_the_countdown_and_the_stop_call_under_the_thumb(browser: Any, tmp_path:
     assert windows, "no Stop! window drawn"
     for window in windows:
         assert re.fullmatch(r"Waiting for you(, Cleo)? and \w+ — [0-2] s", window["clock"]), window
-        assert any("Stop!" in text for text in window["buttons"])
         assert abs(window["bottom"] - window["height"]) < 1  # the bar sits at the bottom
+    # (A window where Ann holds no value card offers only to let the draw go on.)
+    assert any("Call Stop!" in text for window in windows for text in window["buttons"])
     assert len({s["clock"] for s in windows}) > 1  # it counts down
     for state in seen:
         assert not re.search(r"\b(be quick|hurry|race)\b", state["text"], re.IGNORECASE)

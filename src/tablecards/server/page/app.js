@@ -242,7 +242,8 @@ function table(matchId) {
   const token = seatToken(matchId);
   const st = {
     welcome: null, state: null, moves: null, socket: null, retry: 500,
-    seen: null, // the cards of the last scene drawn: what is new in the next one
+    seen: null, // the cards of the last scene drawn
+    before: null, // the cards of the scene before this move's: what is new in this one
     path: [], // the two-step choices opened so far ("purple 4" then "to whom")
     clock: null, // {deadline (performance.now ms), kind, waiting_for}
     timer: null,
@@ -287,7 +288,7 @@ function table(matchId) {
       st.welcome = msg;
       where.textContent = `${msg.game.title} — ${msg.seat === null ? "watching" : `you are ${msg.names[msg.seat]}`}`;
     } else if (msg.type === "state") {
-      if (msg.moves !== st.moves) st.path = [];
+      if (msg.moves !== st.moves) { st.path = []; st.before = st.seen; }
       st.state = msg;
       st.moves = msg.moves;
       main.dataset.moves = String(msg.moves); // for tests and tools: the screen's move number
@@ -308,8 +309,10 @@ function table(matchId) {
     const s = st.state;
     const active = document.activeElement;
     const keepFocus = !active || active === document.body || parts.actions.contains(active);
+    // A redraw of the same move (a step of a two-step choice, a presence change) marks the
+    // same cards as new.
     st.seen = renderScene(parts, s.scene, {
-      seen: st.seen, path: st.path, clock: st.clock, result: s.result,
+      seen: st.before, path: st.path, clock: st.clock, result: s.result,
       open: (choice) => { st.path = [...st.path, choice]; draw(); },
       back: () => { st.path = st.path.slice(0, -1); draw(); },
       play: (act, button) => play(act, s.moves, button),
