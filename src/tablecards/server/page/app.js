@@ -384,7 +384,7 @@ function historyLog(list) {
         if (later === undefined) list.prepend(item);
         else items.get(later).after(item);
       }
-      while (items.size > 400) {
+      while (items.size > 2000) { // a very long match keeps its newest moves
         const oldest = Math.min(...items.keys());
         items.get(oldest).remove();
         items.delete(oldest);
