@@ -27,7 +27,22 @@ def point_rank(ink: str, points: int) -> str:
 
 
 def face(card: Mapping[str, Any]) -> Json:
-    """The face of any Ex & Hopp card in a view: numbered, colour or point card."""
+    """The face of any Ex & Hopp card in a view: numbered, colour or point card.
+
+    A card's id says all of its face (EXH-01..EXH-03), so each face is built once; every
+    scene gets its own copy.
+    """
+    known = _FACES.get(card["id"])
+    if known is None:
+        known = _FACES[card["id"]] = _face(card)
+    return dict(known)
+
+
+#: The faces built so far, by card id.
+_FACES: dict[int, Json] = {}
+
+
+def _face(card: Mapping[str, Any]) -> Json:
     if "points" in card:
         ink, points = str(card["ink"]), int(card["points"])
         rank = point_rank(ink, points)
