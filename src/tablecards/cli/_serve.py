@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import click
 
+from tablecards import Clock
 from tablecards.cli._common import err
 
 __all__ = ["serve_command"]
 
 
-_KINDS = ("reaction", "decision", "turn")
+_KINDS = Clock.KINDS
 
 
 def _read_clocks(
