@@ -26,11 +26,11 @@ def _seconds(instance: object, attribute: attrs.Attribute[float], value: object)
 class Clock:
     """How long the current moment may wait, as a game declares it.
 
-    :meth:`Game.clock <tablecards.Game.clock>` returns one. A real-time table (the server) runs the clock, scaled by its settings for the kind; when
-    it runs out, the table plays :meth:`Game.default_action <tablecards.Game.default_action>`
-    for every seat the moment still waits for (:meth:`Game.waiting_for
-    <tablecards.Game.waiting_for>`), each as a logged move. Simulations and the terminal
-    ignore clocks: time only exists at a live table.
+    :meth:`Game.clock <tablecards.Game.clock>` returns one. A real-time table (the server)
+    runs the clock, scaled by its settings for the kind; when it runs out, the table plays
+    :meth:`Game.default_action <tablecards.Game.default_action>` for every seat the moment
+    still waits for (:meth:`Game.waiting_for <tablecards.Game.waiting_for>`), each as a logged
+    move. Simulations and the terminal ignore clocks: time only exists at a live table.
 
     Attributes:
         kind: ``"reaction"``, a short window in which anyone may react, after which play goes
