@@ -36,6 +36,8 @@ from tablecards_stop import Bid, Decline, Pass, Phase, Raise, Stop, StopState
 
 #: How much later than its clock a moment may close (thread hops, commits, a loaded machine).
 SLACK = 1.0
+#: The moves a flow plays at least (then up to the end of the round in play).
+MOVES = 40
 
 #: Commit times of the store: (match id, action number, time.monotonic()).
 Commits = list[tuple[str, int, float]]
@@ -172,7 +174,7 @@ class Flow:
 def play_a_round(db: Path, commits: Commits, styles: dict[int, str]) -> Flow:
     """Seats 0 and 1 are people (``styles``: how each plays; a seat not in it never connects,
     as a closed laptop), seats 2 and 3 heuristic bots; the server's default settings. Plays
-    until the first round's share-out is over."""
+    at least a whole round and ``MOVES`` moves, up to the end of a round."""
     seats = [{"name": "Ann"}, {"name": "Bob"}, {"bot": "heuristic"}, {"bot": "heuristic"}]
     settings = Settings()
     with live(db, settings) as server:
@@ -196,7 +198,12 @@ def play_a_round(db: Path, commits: Commits, styles: dict[int, str]) -> Flow:
         deadline = time.monotonic() + 300
         state = table.match.state
         assert isinstance(state, StopState)
-        while state.round < 1 or state.phase not in (Phase.DRAW, Phase.OVER):
+        # A whole round at least, and enough moves for a fair number of Stop! windows.
+        while (
+            state.round < 1
+            or state.phase not in (Phase.DRAW, Phase.OVER)
+            or (table.match.moves < MOVES and not state.over)
+        ):
             assert time.monotonic() < deadline, f"the round did not end: {table.match!r}"
             drain(watcher, 0.05)
             state = table.match.state
