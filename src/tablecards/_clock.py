@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import attrs
 
@@ -24,14 +24,13 @@ def _seconds(instance: object, attribute: attrs.Attribute[float], value: object)
 
 @attrs.frozen
 class Clock:
-    """How long the current moment may wait, as a game declares it (:meth:`Game.clock
-    <tablecards.Game.clock>`).
+    """How long the current moment may wait, as a game declares it.
 
-    A real-time table (the server) runs the clock, scaled by its settings for the kind; when
-    it runs out, the table plays :meth:`Game.default_action <tablecards.Game.default_action>`
-    for every seat the moment still waits for (:meth:`Game.waiting_for
-    <tablecards.Game.waiting_for>`), each as a logged move. Simulations and the terminal
-    ignore clocks: time only exists at a live table.
+    :meth:`Game.clock <tablecards.Game.clock>` returns one. A real-time table (the server)
+    runs the clock, scaled by its settings for the kind; when it runs out, the table plays
+    :meth:`Game.default_action <tablecards.Game.default_action>` for every seat the moment
+    still waits for (:meth:`Game.waiting_for <tablecards.Game.waiting_for>`), each as a logged
+    move. Simulations and the terminal ignore clocks: time only exists at a live table.
 
     Attributes:
         kind: ``"reaction"``, a short window in which anyone may react, after which play goes
@@ -54,6 +53,9 @@ class Clock:
         ...
         ValueError: a clock's kind is one of reaction, decision, turn, not 'nap'
     """
+
+    #: The kinds of clock, from the shortest to the longest.
+    KINDS: ClassVar[tuple[str, ...]] = KINDS
 
     kind: Literal["reaction", "decision", "turn"] = attrs.field(validator=_kind)
     seconds: float = attrs.field(validator=_seconds)

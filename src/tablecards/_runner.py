@@ -18,7 +18,7 @@ __all__ = ["Arbiter", "RandomPriority", "SeatPriority", "play"]
 
 
 class Arbiter(Protocol):
-    """Decides which seat speaks first when several may act (an *open moment*).
+    """Decides which seat speaks first when a moment waits for several (an *open moment*).
 
     At a table, whoever speaks first takes the moment; a server takes the first message that
     arrives. Among bots, an arbiter makes that choice explicit and reproducible.
@@ -31,7 +31,7 @@ class Arbiter(Protocol):
 
 @attrs.frozen
 class RandomPriority:
-    """Every seat that may act is equally likely to speak first (drawn from the seeded rng)."""
+    """Every seat the moment waits for is equally likely to speak first (seeded)."""
 
     def pick(self, seats: tuple[int, ...], rng: random.Random) -> int:
         """A uniformly random seat among ``seats``."""
@@ -40,7 +40,10 @@ class RandomPriority:
 
 @attrs.frozen
 class SeatPriority:
-    """A fixed order of priority: the first seat of ``order`` that may act speaks first."""
+    """A fixed order of priority: the first waited-for seat of ``order`` speaks first.
+
+    A seat that has passed is not waited for, so it is never asked again.
+    """
 
     order: tuple[int, ...]
 

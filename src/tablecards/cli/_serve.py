@@ -6,12 +6,13 @@ from typing import Literal
 
 import click
 
+from tablecards import Clock
 from tablecards.cli._common import err
 
 __all__ = ["serve_command"]
 
 
-_KINDS = ("reaction", "decision", "turn")
+_KINDS = Clock.KINDS
 
 
 def _read_clocks(

@@ -33,7 +33,6 @@ from tablecards import (
     bot_choice,
     registry,
 )
-from tablecards._clock import KINDS
 from tablecards.server import _engine
 from tablecards.server._presence import presence_message
 from tablecards.server._protocol import error
@@ -57,8 +56,8 @@ def _clocks(value: Mapping[str, float | None]) -> Mapping[str, float | None]:
     """The clock factors given, over the defaults, checked (a read-only mapping)."""
     merged = {**DEFAULT_CLOCKS, **dict(value)}
     for kind, factor in merged.items():
-        if kind not in KINDS:
-            raise ValueError(f"unknown clock kind {kind!r}: the kinds are {', '.join(KINDS)}")
+        if kind not in Clock.KINDS:
+            raise ValueError(f"unknown clock kind {kind!r}: the kinds are {', '.join(Clock.KINDS)}")
         if factor is not None and (
             isinstance(factor, bool) or not isinstance(factor, (int, float)) or factor < 0
         ):
