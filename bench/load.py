@@ -103,14 +103,14 @@ async def play_match(
             if sent or len(states) < len(sockets):
                 continue
             moves = max(state["moves"] for state in states.values())
-            ready = [s for s, st in states.items() if st["moves"] == moves and st["legal"]]
+            ready = [s for s, st in states.items() if st["moves"] == moves and offered(st)]
             if any(st["result"] is not None for st in states.values()):
                 stats.finished += 1
                 return
             if not ready:
                 continue
             seat = rng.choice(ready)
-            act = rng.choice(states[seat]["legal"])["act"]
+            act = rng.choice(offered(states[seat]))
             sent[seat] = (moves, time.perf_counter())
             await sockets[seat].send(json.dumps({"type": "act", "act": act, "after": moves}))
     except asyncio.TimeoutError:
@@ -119,6 +119,19 @@ async def play_match(
         for task in listeners:
             task.cancel()
         await asyncio.gather(*(ws.close() for ws in sockets.values()), return_exceptions=True)
+
+
+def offered(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The actions a state's scene offers its seat, both steps of a two-step choice flattened."""
+    found: list[dict[str, Any]] = []
+    groups = list(state["scene"]["actions"])
+    while groups:
+        for choice in groups.pop()["choices"]:
+            if "then" in choice:
+                groups.append(choice["then"])
+            else:
+                found.append(choice["act"])
+    return found
 
 
 async def drive(urls: list[str], matches: int, seconds: float, stats: Stats) -> float:
@@ -180,7 +193,7 @@ def main() -> None:
         subprocess.Popen(
             [
                 *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", db),
-                *("--close-after", "0", "--bot-think", "0"),
+                *("--clock", "reaction=off", "--clock", "decision=off", "--bot-think", "0"),
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

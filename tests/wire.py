@@ -10,7 +10,7 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -22,8 +22,11 @@ from websockets.sync.client import ClientConnection, connect
 
 from tablecards.server import Settings, create_app
 
-#: Settings for tests: instant bots, no closing timer, generous rate limits.
-FAST = Settings(bot_think=(0.0, 0.0), close_after=None, rate=10_000, burst=10_000)
+#: Every clock off: no moment closes by itself.
+NO_CLOCKS = {"reaction": None, "decision": None, "turn": None}
+
+#: Settings for tests: instant bots, no clocks, generous rate limits.
+FAST = Settings(bot_think=(0.0, 0.0), clocks=NO_CLOCKS, rate=10_000, burst=10_000)
 
 
 class LiveServer:
@@ -92,7 +95,7 @@ class Player:
         )
         self.raw: list[str] = []
         self.state: dict[str, Any] | None = None
-        self.log: list[dict[str, Any]] = []
+        self.history: list[dict[str, Any]] = []  # every history entry received, in order
         self.welcome: dict[str, Any] | None = None
 
     def send(self, message: Any) -> None:
@@ -117,7 +120,7 @@ class Player:
             self.welcome = message
         if message["type"] == "state":
             self.state = message
-            self.log.extend(message["log"])
+            self.history.extend(message["history"])
         return message
 
     def until(self, kind: str, timeout: float = 10) -> dict[str, Any]:
@@ -142,6 +145,11 @@ class Player:
             self.until("state", timeout)
         return self.state
 
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """The actions the last state's scene offers this seat (see :func:`choices`)."""
+        return [] if self.state is None else choices(self.state["scene"])
+
     def act(self, act: dict[str, Any], after: int | None = None, **extra: Any) -> None:
         if after is None:
             assert self.state is not None
@@ -162,6 +170,40 @@ class Player:
         self.ws.close()
 
 
+def choices(scene: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every action JSON a scene offers, both steps of a two-step choice flattened."""
+    found: list[dict[str, Any]] = []
+
+    def walk(group: dict[str, Any]) -> None:
+        for choice in group["choices"]:
+            if "then" in choice:
+                walk(choice["then"])
+            else:
+                found.append(choice["act"])
+
+    for group in scene["actions"]:
+        walk(group)
+    return found
+
+
+def zones(scene: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Every zone box of a scene (the seats' and the middle's), by the engine's zone name."""
+    boxes = [zone for panel in scene["seats"] for zone in panel["zones"]]
+    boxes += [zone for group in scene["middle"] for zone in group["zones"]]
+    return {zone["id"]: zone for zone in boxes}
+
+
+def faces(scene: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every card face a scene shows."""
+    return [face for zone in zones(scene).values() for face in zone["cards"] or ()]
+
+
+def actors(players: Mapping[int, Player] | Sequence[Player]) -> list[int]:
+    """The seats whose last state offers them actions (``players`` by seat)."""
+    pairs = players.items() if isinstance(players, Mapping) else enumerate(players)
+    return [seat for seat, player in pairs if player.choices]
+
+
 @contextmanager
 def live(
     db: str | Path, settings: Settings = FAST, port: int = 0, **options: Any
@@ -179,7 +221,7 @@ def server_process(db: str | Path) -> Iterator[tuple[subprocess.Popen[str], str]
     process = subprocess.Popen(
         [
             *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", str(db)),
-            *("--close-after", "0", "--bot-think", "0"),
+            *("--clock", "reaction=off", "--clock", "decision=off", "--bot-think", "0"),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,

@@ -6,71 +6,27 @@ browser these tests skip on a workstation, but fail under ``CI=true``.
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from pages import PHONE, is_over, launch, open_page, shot, wait_for
 from wire import LiveServer, live, post
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
-
-ARTIFACTS = (
-    Path(os.environ.get("TABLECARDS_ARTIFACTS", Path(__file__).parents[2] / ".artifacts"))
-    / "browser"
-)
-#: Chromium as root on a closed network: no sandbox, and none of its background traffic.
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 EVIL = "<script>window.pwned=1</script>"
 EVIL_TOO = "<b>Ann</b><img src=x onerror=pwned=2>"
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    executable = shutil.which("chromium") or shutil.which("chromium-browser")
-    if executable is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("chromium is not installed: .ci/run installs it (apt-get install chromium)")
-        pytest.skip("chromium is not installed (apt-get install chromium)")
-    with playwright_sync.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable, args=FLAGS)
-        yield browser
-        browser.close()
+    yield from launch()
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     with live(tmp_path_factory.mktemp("browser") / "t.db") as server:
         yield server
-
-
-def shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def open_page(browser: Any, url: str, phone: bool = False) -> Any:
-    size = {"width": 375, "height": 740} if phone else {"width": 1100, "height": 800}
-    context = browser.new_context(viewport=size)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.errors = errors
-    page.goto(url)
-    return page
 
 
 def test_create_a_hit_match_and_play_it_to_the_end_by_clicks(
@@ -90,21 +46,21 @@ def test_create_a_hit_match_and_play_it_to_the_end_by_clicks(
     assert created.record.options["rounds"] == 1 and created.match.players == 2
     assert len(links) == 2 and all("#seat=" in link for link in links)
     ann = open_page(browser, links[0])
-    bob = open_page(browser, links[1], phone=True)
+    bob = open_page(browser, links[1], PHONE)
     for page in (ann, bob):
-        page.wait_for_selector("#zones .zone")
+        page.wait_for_selector("#me .zone")
     # The name is shown as text, never run as markup.
     assert EVIL in bob.inner_text("#where")
     assert EVIL_TOO in ann.inner_text("#where")
     assert bob.query_selector("#where img") is None and ann.query_selector("#where b") is None
     assert ann.evaluate("window.pwned") is None and bob.evaluate("window.pwned") is None
     assert bob.evaluate("document.scripts.length") == 1
-    assert bob.evaluate("document.documentElement.scrollWidth") <= 380  # fits a phone
+    assert bob.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # fits
     shot(ann, "hit-start-ann")
     shot(bob, "hit-start-bob-phone")
     clicks = 0
     deadline = time.monotonic() + 120
-    while "over" not in ann.inner_text("#status"):
+    while not is_over(ann):
         assert time.monotonic() < deadline, "the match did not end"
         for page in (ann, bob):
             buttons = page.query_selector_all("#actions button:not([disabled])")
@@ -121,11 +77,10 @@ def test_create_a_hit_match_and_play_it_to_the_end_by_clicks(
             time.sleep(0.02)
     # Polled from Python: a string predicate in wait_for_function needs eval in the page, which
     # the page's Content-Security-Policy forbids (it failed whenever bob was not there yet).
-    deadline = time.monotonic() + 30
-    while "over" not in bob.inner_text("#status"):
-        assert time.monotonic() < deadline, "bob's page did not show the end of the match"
-        time.sleep(0.02)
-    assert "Winner" in ann.inner_text("#status") and "Winner" in bob.inner_text("#status")
+    wait_for(lambda: is_over(bob), "bob's page did not show the end of the match", 30)
+    for page in (ann, bob):
+        assert "The match is over" in page.inner_text("#result")
+        assert page.inner_text("#status")  # who won, in words
     assert clicks > 5
     assert ann.query_selector_all("#log li")
     shot(ann, "hit-end-ann")
@@ -150,7 +105,7 @@ def test_two_seats_race_to_call_stop(browser: Any, server: LiveServer) -> None:
         invite["seat"]: open_page(browser, server.url + invite["url"]) for invite in data["invites"]
     }
     for page in pages.values():
-        page.wait_for_selector("#zones .zone")
+        page.wait_for_selector("#me .zone")
     table = server.app.state.hub.tables[data["id"]]
     deadline = time.monotonic() + 60
     while True:
@@ -160,10 +115,10 @@ def test_two_seats_race_to_call_stop(browser: Any, server: LiveServer) -> None:
             break
         for seat in table.match.to_act:
             button = pages[seat].query_selector("#actions button:not([disabled])")
-            if button is not None and "call Stop" not in (button.inner_text() or ""):
+            if button is not None and "Call Stop" not in (button.inner_text() or ""):
                 button.click()
                 break
-            other = pages[seat].query_selector("#actions button:has-text('do not call')")
+            other = pages[seat].query_selector("#actions button:has-text('Let the draw go on')")
             if other is not None and not all(calls.values()):
                 other.click()
                 break
@@ -176,7 +131,7 @@ def test_two_seats_race_to_call_stop(browser: Any, server: LiveServer) -> None:
         pages[seat].evaluate(
             """(when) => {
                 const button = [...document.querySelectorAll('#actions button')]
-                    .find((b) => b.textContent.includes('call Stop!'));
+                    .find((b) => b.textContent.includes('Call Stop!'));
                 setTimeout(() => button.click(), when - Date.now());
             }""",
             when,
@@ -202,5 +157,5 @@ def test_two_seats_race_to_call_stop(browser: Any, server: LiveServer) -> None:
 
 def stop_button(page: Any) -> bool:
     return any(
-        "call Stop!" in (b.inner_text() or "") for b in page.query_selector_all("#actions button")
+        "Call Stop!" in (b.inner_text() or "") for b in page.query_selector_all("#actions button")
     )

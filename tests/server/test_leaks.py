@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
-from wire import FAST
+from wire import FAST, choices
 
 from tablecards import Game
 from tablecards.server import create_app
@@ -47,9 +47,8 @@ def streams(db: Path, draws: Sequence[int], moves: int) -> dict[int, list[str]]:
         for seat in sockets:
             read(seat, 0)
         for move in range(moves):
-            state = states[1]
-            actor = state["view"]["to_act"][0]
-            legal = [c["act"] for c in states[actor]["legal"] if c["act"]["type"] != "CallStop"]
+            actor = next(seat for seat in sorted(states) if choices(states[seat]["scene"]))
+            legal = [act for act in choices(states[actor]["scene"]) if act["type"] != "CallStop"]
             sockets[actor].send_text(json.dumps({"type": "act", "act": legal[0], "after": move}))
             for seat in sockets:
                 read(seat, move + 1)

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import asyncio
+import importlib.resources
 import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 import websockets
-from wire import LiveServer, Player, get, live, post, race
+from wire import LiveServer, Player, actors, faces, get, live, post, race, zones
 
+import tablecards
 from tablecards import Visibility
+
+PROTOCOL = json.loads(
+    importlib.resources.files("tablecards.server").joinpath("protocol.schema.json").read_text()
+)
 
 
 @pytest.fixture(scope="module")
@@ -58,28 +65,54 @@ def test_a_full_match_of_each_game_played_by_clients_to_its_end(
 ) -> None:
     match = new_match(server, game, players)
     clients = join(server, match)
+    watcher = Player(server.ws_url(match["id"]))
+    watcher.hello()
+    watcher.until("state")
     rng = random.Random(game)
     moves = 0
     while clients[0].state is not None and clients[0].state["result"] is None:
-        to_act = clients[0].state["view"]["to_act"]
-        actor = clients[rng.choice(to_act)]
-        assert actor.state is not None and actor.state["legal"]
-        actor.act(rng.choice(actor.state["legal"])["act"])
+        actor = clients[rng.choice(actors(clients))]
+        actor.act(rng.choice(actor.choices))
         moves += 1
-        for client in clients:
+        for client in (*clients, watcher):
             client.until_moves(moves)
-    results = {json.dumps(client.state["result"]) for client in clients if client.state}
+    results = {
+        json.dumps(client.state and client.state["result"]) for client in (*clients, watcher)
+    }
     assert len(results) == 1 and moves > 10
+    # The result by name: every seat's score under its name, and who won in words.
+    result = watcher.state["result"]  # type: ignore[index]
+    names = [invite["name"] for invite in match["invites"]]
+    assert [row["name"] for row in result["standings"]] == names
+    assert [row["score"] for row in result["standings"]] == result["scores"]
+    assert all(names[seat] in result["text"] for seat in result["winners"])
     hidden = owner_zones(server, match["id"])
+    protocol = jsonschema.Draft202012Validator(PROTOCOL)
+    scenes = jsonschema.Draft202012Validator(tablecards.scene_schema())
+    # The spectator's scene: no seat's hidden cards at all.
+    for text in watcher.raw:
+        message = json.loads(text)
+        protocol.validate(message)
+        if message["type"] == "state":
+            scenes.validate(message["scene"])
+            assert message["scene"]["viewer"] is None
+            boxes = zones(message["scene"])
+            assert all(boxes[zone]["cards"] is None for zone in hidden if zone in boxes)
+    assert [entry["move"] for entry in watcher.history] == list(range(moves + 1))
+    watcher.close()
     for seat, client in enumerate(clients):
-        assert len(client.log) == moves
+        # One history entry per move (0: the set-up), each sent once, in order.
+        assert [entry["move"] for entry in client.history] == list(range(moves + 1))
         for text in client.raw:
             message = json.loads(text)
+            protocol.validate(message)
             if message["type"] == "state":
-                assert message["view"]["seat"] == seat
+                scenes.validate(message["scene"])
+                assert message["scene"]["viewer"] == seat
+                boxes = zones(message["scene"])
                 for zone, owner in hidden.items():
-                    if owner != seat:
-                        assert "cards" not in message["view"]["zones"][zone], (seat, zone)
+                    if owner != seat and zone in boxes:
+                        assert boxes[zone]["cards"] is None, (seat, zone)
         client.close()
     seed = server.app.state.hub.tables[match["id"]].record.seed
     assert not any(str(seed) in text for client in clients for text in client.raw)
@@ -96,22 +129,23 @@ def test_seat_one_cannot_act_for_or_see_seat_two(server: LiveServer) -> None:
         one.act(act, seat=2)
         refusal = one.until("error")
         assert refusal["code"] == "bad_field" and "'seat'" in refusal["reason"]
-    to_act = state["view"]["to_act"]
-    if 1 not in to_act:
+    spy = server.app.state.hub.tables[match["id"]].match
+    if 1 not in spy.to_act:
         one.act({"type": "Decline"})
         assert one.until("error")["code"] in {"not_your_turn", "malformed", "illegal"}
-    spy = server.app.state.hub.tables[match["id"]].match
     assert spy.moves == 0
-    visible = {zone.name for zone in spy.state.zones() if zone.visible_to(1)}
+    visible = {card.id for zone in spy.state.zones() if zone.visible_to(1) for card in zone.cards}
+    hidden = {card.id for zone in spy.state.zones() for card in zone.cards} - visible
+    assert hidden
     for text in one.raw:
         message = json.loads(text)
         if message["type"] == "state":
-            assert message["view"]["seat"] == 1
+            assert message["scene"]["viewer"] == 1
+            boxes = zones(message["scene"])
             for zone in ("hand:0", "hand:2", "hand:3"):
-                assert "cards" not in message["view"]["zones"][zone]
-            for event in message["events"]:
-                if event["event"].get("cards"):
-                    assert {event["event"]["src"], event["event"]["dst"]} & visible
+                assert boxes[zone]["cards"] is None
+            # Every card drawn for seat 1 is one it may see.
+            assert {face["id"] for face in faces(message["scene"])} <= visible
     for client in clients:
         client.close()
 
@@ -131,7 +165,7 @@ def test_a_wrong_or_missing_token_receives_nothing_before_or_after_a_player_join
         assert refusal["type"] == "error" and refusal["code"] == "auth"
     # Now a real player joins and plays: the refused sockets and the silent one get nothing.
     players = join(server, match)
-    players[0].act(players[0].state["legal"][0]["act"])  # type: ignore[index]
+    players[0].act(players[0].choices[0])
     players[0].until_moves(1)
     for socket in (wrong, early, other, silent):
         assert socket.silent(0.5)
@@ -253,7 +287,7 @@ def test_five_hundred_hostile_messages_change_nothing_and_the_server_serves_othe
     first.until_moves(2)
     other = new_match(server, "hit", 2)
     others = join(server, other)
-    others[0].act(others[0].state["legal"][0]["act"])  # type: ignore[index]
+    others[0].act(others[0].choices[0])
     assert others[0].until_moves(1)["moves"] == 1
     for client in (*players, *others):
         client.close()

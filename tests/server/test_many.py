@@ -20,7 +20,7 @@ from typing import Any
 import psycopg
 import pytest
 from pgcluster import Cluster
-from wire import Player, post, race, server_process, ws
+from wire import Player, actors, post, race, server_process, ws
 
 from tablecards.server._pgstore import MIGRATIONS, PostgresStore
 
@@ -77,17 +77,16 @@ def test_clients_spread_over_two_processes_play_full_matches(
         moves = 0
         first = clients[0]
         while first.state is not None and first.state["result"] is None:
-            actor = clients[rng.choice(first.state["view"]["to_act"])]
-            actor.until_moves(moves)
-            assert actor.state is not None and actor.state["legal"]
-            actor.act(rng.choice(actor.state["legal"])["act"])
+            actor = clients[rng.choice(actors(clients))]
+            actor.act(rng.choice(actor.choices))
             moves += 1
             for client in clients.values():
                 client.until_moves(moves)
         assert moves > 10
         assert len({json.dumps(c.state["result"]) for c in clients.values() if c.state}) == 1
-        logs = [[(e["move"], e["seat"]) for e in c.log] for c in clients.values()]
-        assert all(log == logs[0] for log in logs) and len(logs[0]) == moves
+        # Each client was sent every move once, in order, whichever process it is on.
+        for client in clients.values():
+            assert [entry["move"] for entry in client.history] == list(range(moves + 1))
         # Both processes list the match in their lobbies.
         for url in urls:
             assert data["id"] in {row["id"] for row in json.loads(_get(url + "/matches"))}
@@ -135,15 +134,11 @@ def test_racing_clients_on_two_processes_make_one_winner_per_open_moment(pg: str
             callers = [
                 seat
                 for seat, client in clients.items()
-                if any(item["act"]["type"] == "CallStop" for item in client.state["legal"])  # type: ignore[index]
+                if any(act["type"] == "CallStop" for act in client.choices)
             ]
             if len(callers) < 3:  # not an open moment for enough seats: play on
-                seat = state["view"]["to_act"][0]
-                legal = [
-                    item["act"]
-                    for item in clients[seat].state["legal"]  # type: ignore[index]
-                    if item["act"]["type"] != "CallStop"
-                ]
+                seat = actors(clients)[0]
+                legal = [act for act in clients[seat].choices if act["type"] != "CallStop"]
                 time.sleep(0.06)  # within the server's rate limit (20 messages a second)
                 clients[seat].act(rng.choice(legal), after=moves)
                 for client in clients.values():
@@ -161,7 +156,7 @@ def test_racing_clients_on_two_processes_make_one_winner_per_open_moment(pg: str
             for client in clients.values():
                 after = client.until_moves(moves + 1)
                 assert after["moves"] == moves + 1
-                assert client.log[-1]["act"]["type"] == "CallStop"
+                assert "Stop" in client.history[-1]["text"]  # the call, in words
             moments += 1
             fresh = True
             for client in clients.values():
@@ -194,14 +189,14 @@ def test_sigkill_of_one_process_loses_nothing_and_its_clients_resume_on_the_othe
                 back = Player(ws(url_b, data["id"]))
                 back.hello(token, since)
                 state = back.until("state")
-                assert [e["move"] for e in state["log"]] == list(
+                assert [e["move"] for e in state["history"]] == list(
                     range(since + 1, state["moves"] + 1)
                 )
                 # Everything this seat was told, by either process, is in the store in place.
                 fresh = Player(ws(url_b, data["id"]))
                 fresh.hello(token)
                 fresh.until("state")
-                assert fresh.log[: len(old.log)] == old.log
+                assert fresh.history[: len(old.history)] == old.history
                 fresh.close()
                 clients[seat] = back
                 old.close()
@@ -223,10 +218,10 @@ def step(clients: dict[int, Player], rng: random.Random, *, wait: bool) -> None:
     if state["result"] is not None:
         return
     moves = state["moves"]
-    actor = clients[rng.choice(state["view"]["to_act"])]
-    actor.until_moves(moves)
-    assert actor.state is not None
-    actor.act(rng.choice(actor.state["legal"])["act"], after=moves)
+    for client in clients.values():
+        client.until_moves(moves)
+    actor = clients[rng.choice(actors(clients))]
+    actor.act(rng.choice(actor.choices), after=moves)
     if wait:
         for client in clients.values():
             client.until_moves(moves + 1)

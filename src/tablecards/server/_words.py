@@ -1,34 +1,46 @@
-"""Events, plays and cards in words, for the page's log: the game's own words.
+"""The few texts the server writes itself: a played action for a "too late" answer, the result.
 
-Games put their events and plays into words (:meth:`Game.describe_event`,
-:meth:`Game.describe_play`, :meth:`Game.card_label`); the base class gives generic texts that
-never show zone ids, so any plugin reads well enough.
+Everything else a player reads comes from the game, already in words with names: the scene
+(:meth:`Match.scene <tablecards.Match.scene>`) and the log (:meth:`Match.history
+<tablecards.Match.history>`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from tablecards import Action, Event, Game
+from tablecards import Action, Game, Result
+from tablecards.words import listing
 
-__all__ = ["card_labels", "event_text", "play_text"]
+__all__ = ["play_text", "result_message"]
 
 
 def play_text(game: Game[Any], actor: int, action: Action | None, names: Sequence[str]) -> str:
-    """One line of the log: who played what, as the reader may know it (``None``: hidden)."""
+    """Who played what, as the reader may know it (``None``: hidden); ``names`` as the reader
+    calls the players ("you" for itself)."""
     return game.describe_play(actor, action, names)
 
 
-def event_text(game: Game[Any], event: Event, seat: int | None, names: Sequence[str]) -> str | None:
-    """One event as ``seat`` sees it, in words; ``None`` when there is nothing worth saying."""
-    return game.describe_event(event, seat, names)
-
-
-def card_labels(game: Game[Any], view: Mapping[str, Any]) -> dict[str, str]:
-    """The game's label of every card the view shows, by card id."""
-    labels: dict[str, str] = {}
-    for zone in view.get("zones", {}).values():
-        for card in zone.get("cards", ()):
-            labels[str(card.get("id"))] = game.card_label(card)
-    return labels
+def result_message(result: Result | None, names: Sequence[str]) -> dict[str, Any] | None:
+    """The state message's ``result``: the engine's result, every seat's score by name, and a
+    sentence; ``None`` while the match goes on. The same for every reader (no "you")."""
+    if result is None:
+        return None
+    winners = [names[seat] for seat in result.winners]
+    if result.truncated:
+        text = "The match was stopped before its end: nobody won"
+    elif not winners:
+        text = "Nobody won"
+    elif len(winners) == 1:
+        text = f"{winners[0]} won"
+    else:
+        text = f"{listing(winners)} share the win"
+    return {
+        **result.to_json(),
+        "standings": [
+            {"seat": seat, "name": name, "score": score, "winner": seat in result.winners}
+            for seat, (name, score) in enumerate(zip(names, result.scores, strict=True))
+        ],
+        "text": text,
+    }
