@@ -50,7 +50,7 @@ class Position:
 
 POSITIONS = [
     Position("hit", 3, seed=7, moves=9),
-    Position("stop", 4, seed=3, moves=21),
+    Position("stop", 4, seed=3, moves=11),
     Position("exhopp", 4, seed=5, moves=11),
     Position("hattrick", 4, seed=2, moves=30),
 ]
@@ -67,11 +67,12 @@ def play(position: Position) -> tuple[Match, list[tuple[int, dict[str, Any]]]]:
         for seat in range(match.players)
     }
     played: list[tuple[int, dict[str, Any]]] = []
-    while match.moves < position.moves or 0 not in match.to_act:
+    while match.moves < position.moves or 0 not in (match.waiting_for or match.to_act):
         if match.is_over:
             raise RuntimeError(f"{position.game}: the match ended before the position")
-        # Whoever may act speaks, in an order drawn from the seed, as at a table.
-        seat = match.to_act[rng.randrange(len(match.to_act))]
+        # Whoever the moment waits for speaks, in an order drawn from the seed, as at a table.
+        asked = match.waiting_for or match.to_act
+        seat = asked[rng.randrange(len(asked))]
         action = bots[seat].choose(match.view(seat), match.legal_actions(seat), rng)
         played.append((seat, match.action_json(action)))
         match.apply(seat, action)
@@ -108,13 +109,8 @@ def serving(db: Path) -> Iterator[tuple[str, Any, asyncio.AbstractEventLoop]]:
 
     from tablecards.server import Settings, create_app
 
-    fields = attrs.fields_dict(Settings)
-    quiet: dict[str, Any] = {"bot_think": (0.0, 0.0)}
-    if "clocks" in fields:
-        quiet["clocks"] = dict.fromkeys(("reaction", "decision", "turn"))
-    else:
-        quiet["close_after"] = None
-    app = create_app(db, settings=Settings(**quiet))
+    off = dict.fromkeys(("reaction", "decision", "turn"))
+    app = create_app(db, settings=Settings(bot_think=(0.0, 0.0), clocks=off))
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(64)
@@ -192,7 +188,7 @@ def regenerate(folder: Path = GALLERY) -> list[Path]:
             data = set_up(app, loop, position)
             seat = url + f"/play/{data['id']}#seat={data['invites'][0]['token']}"
             watch = url + f"/play/{data['id']}"
-            wide = {"width": 1200, "height": 820}
+            wide = {"width": 1200, "height": 1000}
             phone = {"width": 390, "height": 844}
             for stem, where, size in (
                 (f"{position.game}-seat", seat, wide),

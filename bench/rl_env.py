@@ -41,7 +41,7 @@ def bare_steps(game: tablecards.Game[Any], players: int, games: int) -> tuple[fl
     for seed in range(games):
         match = Match(game, players, seed)
         while not match.is_over:
-            to_act = match.to_act
+            to_act = match.waiting_for or match.to_act
             seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
             legal = match.legal_actions(seat)
             match.apply(seat, legal[rng.randrange(len(legal))])
@@ -88,7 +88,8 @@ def mask_cost(game: tablecards.Game[Any], players: int, games: int) -> tuple[flo
     for seed in range(games):
         match = Match(game, players, seed)
         while not match.is_over:
-            seat = match.to_act[rng.randrange(len(match.to_act))]
+            asked = match.waiting_for or match.to_act
+            seat = asked[rng.randrange(len(asked))]
             start = clock()
             env._mask(match, seat)
             masked = clock()

@@ -81,7 +81,7 @@ def random_games(game: tablecards.Game[Any], players: int, games: int) -> tuple[
     for seed in range(games):
         match = Match(game, players, seed)
         while not match.is_over:
-            to_act = match.to_act
+            to_act = match.waiting_for or match.to_act
             seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
             legal = match.legal_actions(seat)
             match.apply(seat, legal[rng.randrange(len(legal))])

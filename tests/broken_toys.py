@@ -554,3 +554,26 @@ class MisnamedTableHands(HandsGame):
                 if zone["id"] == "table":
                     zone["title"] = f"{names[0]}'s table"
         return scene
+
+
+class EchoingSnap(SnapGame):
+    """Fault (no_op): after passing on a pair a seat is still asked and may pass again, a
+    logged move that changes nothing (as Stop's passes did before 0.3.0)."""
+
+    def legal_actions(self, state: SnapState, seat: int) -> Sequence[Action]:
+        if state.waiting and seat in state.to_act and seat not in state.waiting:
+            return (PASS,)
+        return super().legal_actions(state, seat)
+
+    def why_illegal(self, state: SnapState, seat: int, action: Action) -> Illegal | None:
+        if state.waiting and seat not in state.waiting:
+            return None if action == PASS else Illegal("you passed: pass again or wait")
+        return super().why_illegal(state, seat, action)
+
+    def apply(self, state: SnapState, seat: int, action: Action) -> None:
+        if action == PASS and state.waiting:
+            state.waiting = tuple(other for other in state.waiting if other != seat)
+            if not state.waiting:
+                self._next_turn(state)
+            return  # to_act keeps every seat: a seat that passed may pass again
+        super().apply(state, seat, action)

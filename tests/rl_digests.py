@@ -43,7 +43,7 @@ def digest(name: str, players: int, seed: int) -> str:
 
     observations()
     while not match.is_over:
-        seat = match.to_act[rng.randrange(len(match.to_act))]
+        seat = match.waiting_for[rng.randrange(len(match.waiting_for))]
         legal = match.legal_actions(seat)
         match.apply(seat, legal[rng.randrange(len(legal))])
         observations()

@@ -33,9 +33,9 @@ def capture(game: str) -> str:
         seat: tablecards.registry().bot(game, "heuristic").factory(match.game, seat)
         for seat in range(match.players)
     }
-    while match.moves < moves or 0 not in match.to_act:
+    while match.moves < moves or 0 not in match.waiting_for:
         # Whoever may act speaks, in an order drawn from the seed, as at a table.
-        seat = match.to_act[rng.randrange(len(match.to_act))]
+        seat = match.waiting_for[rng.randrange(len(match.waiting_for))]
         match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat), rng))
     console = Console(file=io.StringIO(), width=88, color_system=None, legacy_windows=False)
     names = player_names(match.players)

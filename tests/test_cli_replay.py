@@ -26,7 +26,7 @@ def saved_match(
     bots = [RandomBot() for _ in range(match.players)]
     rng = random.Random(seed)
     while not match.is_over and (stop_after is None or match.moves < stop_after):
-        seat = match.to_act[0]
+        seat = match.waiting_for[0]
         match.apply(seat, bots[seat].choose({}, match.legal_actions(seat), rng))
     path = tmp_path / f"{game}.json"
     path.write_text(match.to_json(), encoding="utf-8")

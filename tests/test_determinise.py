@@ -22,7 +22,7 @@ def played(name: str, players: int, seed: int, moves: int) -> Match:
     for _ in range(moves):
         if match.is_over:
             break
-        seat = rng.choice(match.to_act)
+        seat = rng.choice(match.waiting_for)
         actions = match.legal_actions(seat)
         match.apply(seat, actions[rng.randrange(len(actions))])
     return match

@@ -33,7 +33,7 @@ def _play_randomly(match: Match, rng: random.Random, moves: int) -> None:
     for _ in range(moves):
         if match.is_over:
             return
-        seat = rng.choice(match.to_act)
+        seat = rng.choice(match.waiting_for)
         legal = match.legal_actions(seat)
         match.apply(seat, legal[rng.randrange(len(legal))])
 
@@ -315,7 +315,8 @@ def test_a_third_seat_never_sees_ex_and_hopp_exchanged_values() -> None:
 
 
 def test_ex_and_hopp_declines_an_unanswered_exchange_offer() -> None:
-    """EXH-10, EXH-11: a seat asked about an exchange that does not answer declines it."""
+    """EXH-10, EXH-11: a seat asked about an exchange that does not answer declines it; one
+    that does not choose the card to give gives its lowest of the colour; a turn has none."""
     found = 0
     for seed in range(20):
         match = Match("exhopp", 4, seed=seed)
@@ -328,6 +329,8 @@ def test_ex_and_hopp_declines_an_unanswered_exchange_offer() -> None:
                     assert default == match.parse_action({"type": "Decline"})
                     assert default in match.legal_actions(seat)
                     found += 1
+                elif phase == "choose" and seat in match.to_act:
+                    assert default in match.legal_actions(seat)
                 else:
                     assert default is None
             _play_randomly(match, rng, 1)

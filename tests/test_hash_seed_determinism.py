@@ -27,7 +27,7 @@ for seed in range(6):
     match = tablecards.Match(game, players, seed)
     rng = random.Random(seed)
     while not match.is_over:
-        seat = match.to_act[rng.randrange(len(match.to_act))]
+        seat = match.waiting_for[rng.randrange(len(match.waiting_for))]
         legal = match.legal_actions(seat)
         match.apply(seat, legal[rng.randrange(len(legal))])
     digest.update(match.to_json().encode())

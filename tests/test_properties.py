@@ -51,7 +51,8 @@ def test_every_legal_action_of_1000_matches_round_trips_through_json(name: str) 
                         data = match.action_json(action)
                         assert match.parse_action(data) == action, data
                         converted.add(action)
-            seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
+            asked = match.waiting_for
+            seat = asked[0] if len(asked) == 1 else rng.choice(asked)
             legal = match.legal_actions(seat)
             match.apply(seat, legal[rng.randrange(len(legal))])
     assert converted and met > 10_000
@@ -79,7 +80,7 @@ def test_views_of_every_seat_and_the_spectator_fit_the_published_schema(
                 views += 1
             if match.is_over:
                 break
-            seat = rng.choice(match.to_act)
+            seat = rng.choice(match.waiting_for)
             legal = match.legal_actions(seat)
             match.apply(seat, legal[rng.randrange(len(legal))])
     assert views > 100
@@ -119,7 +120,7 @@ def test_every_wrong_typed_twin_of_a_legal_action_is_refused_and_changes_nothing
             match = Match(game, players, seed=seed)
             rng = random.Random(seed)
             while not match.is_over:
-                seat = rng.choice(match.to_act)
+                seat = rng.choice(match.waiting_for)
                 legal = list(match.legal_actions(seat))
                 before = match.to_json()
                 for action in rng.sample(legal, min(3, len(legal))):

@@ -35,7 +35,7 @@ def playout(game: tablecards.Game[Any], players: int, seed: int) -> list[Match]:
     match = Match(game, players, seed)
     out = [match.clone()]
     while not match.is_over:
-        seat = match.to_act[rng.randrange(len(match.to_act))]
+        seat = match.waiting_for[rng.randrange(len(match.waiting_for))]
         legal = match.legal_actions(seat)
         match.apply(seat, legal[rng.randrange(len(legal))])
         out.append(match.clone())
@@ -233,7 +233,7 @@ def test_a_live_match_encodes_as_its_views_whatever_the_gaps_between_observation
                 encoder.encode(state, seat), encoder.encode_view(match.view(seat))
             ), f"{name}: seat {seat} after move {match.moves}"
             observed += 1
-        seat = match.to_act[rng.randrange(len(match.to_act))]
+        seat = match.waiting_for[rng.randrange(len(match.waiting_for))]
         legal = match.legal_actions(seat)
         match.apply(seat, legal[rng.randrange(len(legal))])
     assert observed > 10

@@ -13,6 +13,7 @@ from broken_toys import (
     CheatingBot,
     DeckInViewSnap,
     DuplicatingSnap,
+    EchoingSnap,
     EndlessSnap,
     ForgetfulHands,
     Give,
@@ -48,7 +49,7 @@ from broken_toys import (
 from toys import SnapGame
 
 import tablecards
-from tablecards import Game, Match, RandomBot
+from tablecards import Action, Game, Match, RandomBot
 from tablecards.testing import (
     CHECKS,
     SEEDS_ENV,
@@ -110,6 +111,46 @@ def test_liveness_catches_a_seat_asked_to_act_without_any_legal_action() -> None
     assert failure.where.seat is not None and failure.where.action is not None
     match.apply(failure.where.seat, failure.where.action)
     assert any(not match.legal_actions(seat) for seat in match.to_act)
+
+
+def test_no_op_catches_a_logged_action_that_changes_nothing() -> None:
+    failure = failure_of(EchoingSnap())
+    assert failure.check == "no_op"
+    assert "nothing changed" in failure.detail
+    match = replayed(EchoingSnap(), failure)
+    before = tablecards.snapshot(match.state)
+    assert failure.where.seat is not None and failure.where.action is not None
+    match.apply(failure.where.seat, failure.where.action)
+    assert tablecards.snapshot(match.state) == before  # the reported move changed nothing
+
+
+def test_no_op_is_run_for_the_correct_toys_and_can_be_left_out() -> None:
+    assert "no_op" in CHECKS
+    check_game(SnapGame(), seeds=SEEDS)  # every Snap move changes the match
+    check_game(EchoingSnap(), seeds=SEEDS, checks=[c for c in CHECKS if c != "no_op"])
+
+
+def test_liveness_lets_a_seat_that_is_not_waited_for_have_no_legal_action() -> None:
+    """A seat may act (to_act) without being waited for, and then may have nothing to play
+    (a Stop seat that passed, STOP-13): liveness asks a legal action only of waited seats."""
+
+    class BystanderSnap(StuckSnap):
+        """On a pair the flipper may act but has nothing to play, and is not waited for."""
+
+        def waiting_for(self, state: Any) -> tuple[int, ...]:
+            if state.waiting:
+                return tuple(seat for seat in state.to_act if seat != state.current)
+            return tuple(state.to_act)
+
+        def apply(self, state: Any, seat: int, action: Action) -> None:
+            super().apply(state, seat, action)
+            if state.waiting == (state.current,):  # only the bystander left: the pair is dead
+                state.waiting = ()
+                self._next_turn(state)
+
+    check_game(BystanderSnap(), seeds=SEEDS, checks=["playout", "liveness", "no_op"])
+    with pytest.raises(ConformanceFailure, match="has no legal action"):
+        check_game(StuckSnap(), seeds=SEEDS, checks=["playout", "liveness"])
 
 
 def test_rejection_catches_a_state_changed_before_an_illegal_action_is_refused() -> None:

@@ -68,6 +68,6 @@ def test_each_view_is_the_callers_own_data(name: str) -> None:
             assert json.dumps(second, sort_keys=True) == expected
             again = match.view(seat)
             assert not {id(c) for c in _containers(second)} & {id(c) for c in _containers(again)}
-        actor = match.to_act[rng.randrange(len(match.to_act))]
+        actor = match.waiting_for[rng.randrange(len(match.waiting_for))]
         legal = match.legal_actions(actor)
         match.apply(actor, legal[rng.randrange(len(legal))])

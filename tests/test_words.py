@@ -81,7 +81,7 @@ def told(game: str, seed: int) -> tuple[Match, EventRecorder]:
     match = Match(game, seed=seed, observers=[recorder])
     rng = random.Random(seed)
     while not match.is_over and match.moves < 400:
-        seat = match.to_act[rng.randrange(len(match.to_act))]
+        seat = match.waiting_for[rng.randrange(len(match.waiting_for))]
         match.apply(seat, rng.choice(list(match.legal_actions(seat))))
     return match, recorder
 

@@ -31,7 +31,7 @@ def digest(name: str, players: int, seed: int) -> str:
 
     views()
     while not match.is_over:
-        seat = match.to_act[rng.randrange(len(match.to_act))]
+        seat = match.waiting_for[rng.randrange(len(match.waiting_for))]
         legal = match.legal_actions(seat)
         match.apply(seat, legal[rng.randrange(len(legal))])
         views()
@@ -59,7 +59,7 @@ def event_digest(name: str, players: int, seed: int) -> str:
 
     ask(0)
     while not match.is_over:
-        seat = match.to_act[rng.randrange(len(match.to_act))]
+        seat = match.waiting_for[rng.randrange(len(match.waiting_for))]
         legal = match.legal_actions(seat)
         action = legal[rng.randrange(len(legal))]
         for each in (match, asked, late):

@@ -22,8 +22,11 @@ from websockets.sync.client import ClientConnection, connect
 
 from tablecards.server import Settings, create_app
 
-#: Settings for tests: instant bots, no closing timer, generous rate limits.
-FAST = Settings(bot_think=(0.0, 0.0), close_after=None, rate=10_000, burst=10_000)
+#: Every clock off: no moment closes by itself.
+NO_CLOCKS = {"reaction": None, "decision": None, "turn": None}
+
+#: Settings for tests: instant bots, no clocks, generous rate limits.
+FAST = Settings(bot_think=(0.0, 0.0), clocks=NO_CLOCKS, rate=10_000, burst=10_000)
 
 
 class LiveServer:
@@ -218,7 +221,7 @@ def server_process(db: str | Path) -> Iterator[tuple[subprocess.Popen[str], str]
     process = subprocess.Popen(
         [
             *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", str(db)),
-            *("--close-after", "0", "--bot-think", "0"),
+            *("--clock", "reaction=off", "--clock", "decision=off", "--bot-think", "0"),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,

@@ -13,6 +13,7 @@ from tablecards._actions import Action, Illegal
 from tablecards._bots import Bot, RandomBot
 from tablecards._cards import Card, Visibility, Zone
 from tablecards._catalogue import ActionCatalogue
+from tablecards._clock import Clock
 from tablecards._commands import menu_text, parse_command, read_command
 from tablecards._determinise import Unseen, determinise, redeal, unseen_zones
 from tablecards._errors import (
@@ -77,6 +78,7 @@ __all__ = [
     "Card",
     "CardsMoved",
     "CatalogueError",
+    "Clock",
     "Event",
     "EventRecorder",
     "Game",

@@ -13,6 +13,7 @@ import attrs
 from tablecards import _describe
 from tablecards._actions import Action, Illegal
 from tablecards._cards import Card, zone_views
+from tablecards._clock import Clock
 from tablecards._determinise import redeal, unseen_zones
 from tablecards._errors import MalformedAction, RulesError, UnknownOption, show
 from tablecards._events import Event
@@ -370,12 +371,42 @@ class Game(Generic[S]):
         return {}
 
     def default_action(self, state: S, seat: int) -> Action | None:
-        """What ``seat``, which may act now but has not, does when a real-time table closes
-        the moment after a delay (optional).
+        """What ``seat``, which the moment waits for, does when a real-time table closes the
+        moment after its :meth:`clock` ran out (optional).
 
-        A server applies it for each seat still silent when an open moment times out (Stop:
-        decline a Stop! call). ``None`` (the default): the game declares no default here, and
-        the table keeps waiting. A default must be one of the seat's legal actions.
+        A server applies it for each seat still in :meth:`waiting_for` when the clock runs out
+        (Stop: decline a Stop! call, pass in the auction). ``None`` (the default): the game
+        declares no default here, and the table keeps waiting. A default must be one of the
+        seat's legal actions (the conformance kit checks it).
+        """
+        return None
+
+    def waiting_for(self, state: S) -> tuple[int, ...]:
+        """The seats the current moment waits for: a subset of ``state.to_act`` (optional).
+
+        ``to_act`` says who *may* act; this says whose answer the moment needs before it can
+        end. Runners, arbiters and bots ask only these seats (all of ``to_act`` when this is
+        empty), and a real-time table closes the moment for them with :meth:`default_action`
+        when the :meth:`clock` runs out. A seat left out may still act (Stop: a seat that
+        passed in the auction takes its pass back by playing a card, STOP-13), and may then
+        have no legal action at all. Default: every seat in ``to_act``.
+
+        Example:
+            >>> import tablecards
+            >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+            >>> match.game.waiting_for(match.state) == match.state.to_act
+            True
+        """
+        return state.to_act
+
+    def clock(self, state: S) -> Clock | None:
+        """How long the current moment may wait at a real-time table (optional).
+
+        A :class:`~tablecards.Clock`: its kind (a short ``reaction`` window, a ``decision``,
+        a ``turn``) and its limit in seconds at normal pace. A server scales it by kind, and
+        when it runs out plays :meth:`default_action` for every seat still in
+        :meth:`waiting_for`, so a moment with a clock must have a default for each of them.
+        ``None`` (the default): the moment waits for ever.
         """
         return None
 
@@ -515,6 +546,20 @@ class Game(Generic[S]):
         save must never load into a different match.
         """
         return snapshot
+
+    def upgrade_action(self, version: str, state: S, seat: int, action: Action) -> Action | None:
+        """An action of the log of a match saved by ``version`` of this game, as this version
+        replays it (optional).
+
+        :meth:`Match.from_json <tablecards.Match.from_json>` calls it, for a save whose
+        ``game_version`` is not this game's ``version``, before replaying each logged action,
+        with the state it is about to be applied to. Return the action (the default), or
+        ``None`` to leave it out of the log: a move the old version logged although it changed
+        nothing, and which this version no longer allows (Stop before 0.3.0 let a seat that
+        had passed pass again). Leaving out anything else would load another match: the saved
+        snapshot must still be reached (:meth:`upgrade_snapshot`), or the save is refused.
+        """
+        return action
 
     def redact_action(self, action: Action, actor: int, seat: int | None) -> Action | None:
         """What ``seat`` (``None``: a spectator) learns when ``actor`` plays ``action``.

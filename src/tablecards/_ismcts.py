@@ -298,8 +298,9 @@ class IsmctsBot:
         before = game.scores(state) if self.reward == "gain" else None
         opponents = self._opponents_for(game, state.players)
         policy = game.playout_action if self.policy_opponents else None
+        waiting_for = game.waiting_for
         while not state.over and moves < limit:
-            to_act = state.to_act
+            to_act = waiting_for(state) or state.to_act
             if node is root:
                 actor = seat
             elif len(to_act) == 1:
@@ -362,8 +363,9 @@ class IsmctsBot:
         greedy = self.mast
         values = self._values
         random = rng.random
+        waiting_for = game.waiting_for
         while not state.over and moves < limit:
-            to_act = state.to_act
+            to_act = waiting_for(state) or state.to_act
             actor = to_act[0] if len(to_act) == 1 else to_act[randrange(len(to_act))]
             legal = legal_of(state, actor)
             if len(legal) == 1:

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from tablecards._actions import Action
 from tablecards._checks import action_checks, check_constructor, check_since, field_error
+from tablecards._clock import Clock
 from tablecards._describe import menu_text
 from tablecards._errors import (
     IllegalAction,
@@ -174,6 +175,27 @@ class Match:
         return () if self._truncated else self._state.to_act
 
     @property
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats the current moment waits for (:meth:`Game.waiting_for`): part of
+        :attr:`to_act`, without the seats that may act but need not (a Stop seat that passed);
+        empty when the match is over.
+
+        Runners and bots ask these seats; a real-time table closes the moment for them with
+        :meth:`default_action` when its :attr:`clock` runs out.
+        """
+        if self._truncated or self._state.over:
+            return ()
+        return tuple(self._game.waiting_for(self._state))
+
+    @property
+    def clock(self) -> Clock | None:
+        """How long the current moment may wait at a real-time table (:meth:`Game.clock`);
+        ``None``: it waits for ever, or the match is over."""
+        if self._truncated or self._state.over:
+            return None
+        return self._game.clock(self._state)
+
+    @property
     def is_over(self) -> bool:
         """Whether the match has ended, by its rules or by the move limit."""
         return self._state.over or self._truncated
@@ -244,14 +266,14 @@ class Match:
         """What ``seat`` does if a real-time table closes the current moment without it.
 
         The game's declared default (:meth:`Game.default_action`: Stop's ``Decline`` of a
-        Stop! call, Ex & Hopp's decline of an exchange offer); ``None`` when the seat may not
-        act now or the game declares no default for this moment.
+        Stop! call, Ex & Hopp's decline of an exchange offer); ``None`` when the moment does
+        not wait for the seat (:attr:`waiting_for`) or the game declares no default for it.
 
         Raises:
             UnknownSeat: ``seat`` is not a seat of the match.
         """
         seat = self._seat(seat)
-        if self.is_over or seat not in self._state.to_act:
+        if seat not in self.waiting_for:
             return None
         return self._game.default_action(self._state, seat)
 
@@ -672,12 +694,19 @@ class Match:
         log = data["log"]
         if len(log) > limit:
             raise SaveError(f"the saved log has {len(log)} actions, over the move limit {limit}")
+        older = data["game_version"] if data["game_version"] != game.version else None
         for index, entry in enumerate(log):
             try:
                 if not isinstance(entry, list) or len(entry) != 2:
                     raise SaveError(f"expected a [seat, action] pair, not {show(entry)}")
                 seat, raw = entry
-                match.apply(seat, game.parse_action(raw))
+                action = game.parse_action(raw)
+                if older is not None:
+                    upgraded = game.upgrade_action(older, match._state, seat, action)
+                    if upgraded is None:
+                        continue  # a move of the old version that changed nothing
+                    action = upgraded
+                match.apply(seat, action)
             except TablecardsError as error:
                 raise SaveError(
                     f"log entry {index} ({show(entry)}) does not replay: {error}"

@@ -18,7 +18,7 @@ __all__ = ["Arbiter", "RandomPriority", "SeatPriority", "play"]
 
 
 class Arbiter(Protocol):
-    """Decides which seat speaks first when several may act (an *open moment*).
+    """Decides which seat speaks first when a moment waits for several (an *open moment*).
 
     At a table, whoever speaks first takes the moment; a server takes the first message that
     arrives. Among bots, an arbiter makes that choice explicit and reproducible.
@@ -31,7 +31,7 @@ class Arbiter(Protocol):
 
 @attrs.frozen
 class RandomPriority:
-    """Every seat that may act is equally likely to speak first (drawn from the seeded rng)."""
+    """Every seat the moment waits for is equally likely to speak first (seeded)."""
 
     def pick(self, seats: tuple[int, ...], rng: random.Random) -> int:
         """A uniformly random seat among ``seats``."""
@@ -40,7 +40,10 @@ class RandomPriority:
 
 @attrs.frozen
 class SeatPriority:
-    """A fixed order of priority: the first seat of ``order`` that may act speaks first."""
+    """A fixed order of priority: the first waited-for seat of ``order`` speaks first.
+
+    A seat that has passed is not waited for, so it is never asked again.
+    """
 
     order: tuple[int, ...]
 
@@ -64,7 +67,9 @@ def play(
     Bots are asked through :func:`~tablecards.bot_choice`: a :class:`~tablecards.SearchBot`
     gets its seat's :class:`~tablecards.InformationSet`, any other bot its seat's view. In an
     open moment the ``arbiter`` (default :class:`RandomPriority`) picks which of the seats
-    that may act is asked first; the bot may act or pass, and the loop asks again. Each bot gets
+    the moment waits for (:attr:`Match.waiting_for <tablecards.Match.waiting_for>`) is asked
+    first; the bot may act or pass, and the loop asks again. A seat that may act but is not
+    waited for (a Stop seat that passed) is never asked, so no runner loops on it. Each bot gets
     its own generator derived from ``seed``, and arbitration another, so a match played with the
     same match seed, bots and ``seed`` is the same match.
 
@@ -83,8 +88,8 @@ def play(
     speak = random.Random(f"{seed}/arbiter")
     rngs = [random.Random(f"{seed}/bot/{seat}") for seat in range(match.players)]
     while not match.is_over:
-        to_act = match.to_act
-        seat = to_act[0] if len(to_act) == 1 else arbiter.pick(to_act, speak)
+        asked = match.waiting_for or match.to_act
+        seat = asked[0] if len(asked) == 1 else arbiter.pick(asked, speak)
         match.apply(seat, bot_choice(bots[seat], match, seat, rngs[seat]))
     result = match.result
     if result is None:  # pragma: no cover - is_over guarantees a result

@@ -20,7 +20,7 @@ from tablecards._checks import random_seed
 from tablecards._game import Game
 from tablecards._match import Match
 from tablecards._plugins import Registry, registry
-from tablecards._runner import play
+from tablecards._runner import Arbiter, play
 
 __all__ = ["BotStats", "MatchRecord", "SeatStats", "SimulationReport", "match_seed", "simulate"]
 
@@ -157,6 +157,7 @@ class _Spec:
     move_limit: int | None
     bot_seed: int
     permute_seats: bool = False
+    arbiter: Arbiter | None = None
 
 
 def _seating(index: int, players: int, permute_seats: bool = False) -> tuple[int, ...]:
@@ -194,6 +195,7 @@ def simulate(
     workers: int | None = None,
     bot_seed: int | None = None,
     permute_seats: bool = False,
+    arbiter: Arbiter | None = None,
 ) -> SimulationReport:
     """Play ``games`` matches with the named bots and report win rates and scores.
 
@@ -238,6 +240,9 @@ def simulate(
             here); ``None`` or ``1`` runs in this process. Not with ``executor``.
         permute_seats: seat the bots in every order in turn, not only in rotation (for fair
             bot-against-bot comparisons: make ``games`` a multiple of ``players!``).
+        arbiter: who speaks first when a moment waits for several seats (see
+            :func:`~tablecards.play`; default :class:`~tablecards.RandomPriority`). It is sent
+            to the workers: a picklable object such as :class:`~tablecards.SeatPriority`.
 
     Raises:
         UnknownGame, UnknownBot, UnknownOption: a name or option is not known.
@@ -274,6 +279,7 @@ def simulate(
         move_limit,
         bot_seed,
         permute_seats,
+        arbiter,
     )
     batches = [
         range(start, min(start + batch_size, games)) for start in range(0, games, batch_size)
@@ -336,7 +342,7 @@ def _play_batch(
         seated = _seating(index, n, spec.permute_seats)
         bots = [factories[entry](game, seat) for seat, entry in enumerate(seated)]
         match = Match(game, n, seed, move_limit=spec.move_limit)
-        result = play(match, bots, seed=match_seed(spec.bot_seed, index))
+        result = play(match, bots, seed=match_seed(spec.bot_seed, index), arbiter=spec.arbiter)
         yield MatchRecord(
             index,
             seated,

@@ -42,14 +42,19 @@ def wait(predicate: Callable[..., bool], what: str, *args: Any, timeout: float =
         time.sleep(0.05)
 
 
+def here(page: Any) -> str:
+    """Where the page is (read in the page: ``page.url`` may lag behind a scripted move)."""
+    return str(page.evaluate("location.href"))
+
+
 def token_of(page: Any) -> str:
-    fragment = page.url.split("#seat=", 1)
-    assert len(fragment) == 2, page.url
+    fragment = here(page).split("#seat=", 1)
+    assert len(fragment) == 2, here(page)
     return str(fragment[1])
 
 
 def match_of(page: Any) -> str:
-    return str(page.url.split("/play/")[1].split("#")[0])
+    return here(page).split("/play/")[1].split("#")[0]
 
 
 def presence(page: Any) -> list[str]:

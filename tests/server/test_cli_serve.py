@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -13,7 +14,7 @@ from tablecards.cli import cli
 def test_serve_is_a_command_with_host_port_and_db() -> None:
     result = CliRunner().invoke(cli, ["serve", "--help"])
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--db", "--close-after", "--bot-think"):
+    for option in ("--host", "--port", "--db", "--clock", "--bot-think"):
         assert option in result.output
     assert "127.0.0.1" in result.output and "tablecards.db" in result.output
 
@@ -36,3 +37,27 @@ def test_serve_without_the_extra_says_how_to_install_it(monkeypatch: pytest.Monk
 def test_serve_refuses_a_port_out_of_range() -> None:
     result = CliRunner().invoke(cli, ["serve", "--port", "70000"])
     assert result.exit_code == 2
+
+
+def test_serve_refuses_a_clock_it_cannot_read() -> None:
+    for bad in ("nap=1", "reaction", "reaction=-1", "turn=soon", "decision=inf"):
+        result = CliRunner().invoke(cli, ["serve", "--clock", bad, "--port", "0"])
+        assert result.exit_code == 2, bad
+        assert ("--clock" in result.output and "KIND" in result.output) or "factor" in result.output
+
+
+def test_serve_reads_its_clocks_into_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tablecards.server as server
+
+    seen: dict[str, Any] = {}
+
+    def fake_serve(host: str, port: int, db: str, *, settings: Any, ready: Any) -> None:
+        seen["settings"] = settings
+
+    monkeypatch.setattr(server, "serve", fake_serve)
+    args = ["serve", "--clock", "reaction=2", "--clock", "turn=1", "--clock", "decision=off"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert dict(seen["settings"].clocks) == {"reaction": 2.0, "decision": None, "turn": 1.0}
+    result = CliRunner().invoke(cli, ["serve"])
+    assert dict(seen["settings"].clocks) == {"reaction": 1.0, "decision": 1.0, "turn": None}

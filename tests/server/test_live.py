@@ -65,21 +65,43 @@ def test_a_full_match_of_each_game_played_by_clients_to_its_end(
 ) -> None:
     match = new_match(server, game, players)
     clients = join(server, match)
+    watcher = Player(server.ws_url(match["id"]))
+    watcher.hello()
+    watcher.until("state")
     rng = random.Random(game)
     moves = 0
     while clients[0].state is not None and clients[0].state["result"] is None:
         actor = clients[rng.choice(actors(clients))]
         actor.act(rng.choice(actor.choices))
         moves += 1
-        for client in clients:
+        for client in (*clients, watcher):
             client.until_moves(moves)
-    results = {json.dumps(client.state["result"]) for client in clients if client.state}
+    results = {
+        json.dumps(client.state and client.state["result"]) for client in (*clients, watcher)
+    }
     assert len(results) == 1 and moves > 10
+    # The result by name: every seat's score under its name, and who won in words.
+    result = watcher.state["result"]  # type: ignore[index]
+    names = [invite["name"] for invite in match["invites"]]
+    assert [row["name"] for row in result["standings"]] == names
+    assert [row["score"] for row in result["standings"]] == result["scores"]
+    assert all(names[seat] in result["text"] for seat in result["winners"])
     hidden = owner_zones(server, match["id"])
     # Read while its clients are connected: a finished match leaves memory after the last.
     seed = server.app.state.hub.tables[match["id"]].record.seed
     protocol = jsonschema.Draft202012Validator(PROTOCOL)
     scenes = jsonschema.Draft202012Validator(tablecards.scene_schema())
+    # The spectator's scene: no seat's hidden cards at all.
+    for text in watcher.raw:
+        message = json.loads(text)
+        protocol.validate(message)
+        if message["type"] == "state":
+            scenes.validate(message["scene"])
+            assert message["scene"]["viewer"] is None
+            boxes = zones(message["scene"])
+            assert all(boxes[zone]["cards"] is None for zone in hidden if zone in boxes)
+    assert [entry["move"] for entry in watcher.history] == list(range(moves + 1))
+    watcher.close()
     for seat, client in enumerate(clients):
         # One history entry per move (0: the set-up), each sent once, in order.
         assert [entry["move"] for entry in client.history] == list(range(moves + 1))

@@ -13,19 +13,27 @@ from starlette.testclient import TestClient
 from toys import PASS, SnapGame, SnapState
 from wire import FAST, Player, choices, live, post, zones
 
-from tablecards import Action, Game
+from tablecards import Action, Clock, Game
 from tablecards.server import Settings, create_app
 
 
 class PatientSnap(SnapGame):
-    """Snap whose open moments close with a pass for whoever has not answered."""
+    """Snap whose open moments close with a pass for whoever has not answered, after a
+    reaction window of one second at normal pace. Its deck is not shuffled: cards come in
+    rank order, so the second flip always shows a pair (a pinned deal)."""
+
+    def setup(self, state: SnapState) -> None:
+        state.to_act = (0,)
 
     def default_action(self, state: SnapState, seat: int) -> Action | None:
         return PASS if seat in state.waiting else None
 
+    def clock(self, state: SnapState) -> Clock | None:
+        return Clock("reaction", 1.0) if state.waiting else None
+
 
 def test_an_open_moment_closes_with_the_games_default_after_the_delay(db: str) -> None:
-    settings = Settings(bot_think=(0, 0), close_after=0.2, rate=1000, burst=1000)
+    settings = Settings(bot_think=(0, 0), clocks={"reaction": 0.2}, rate=1000, burst=1000)
 
     def load_game(name: str, **options: Any) -> Game[Any]:
         return PatientSnap(**options)
@@ -40,13 +48,14 @@ def test_an_open_moment_closes_with_the_games_default_after_the_delay(db: str) -
             players[invite["seat"]].until("state")
         watcher = players[0]
         assert watcher.state is not None
-        while len(table.match.to_act) < 3:  # flip until a pair opens a moment
-            assert watcher.state["result"] is None, "no pair in the whole deck"
-            moves = watcher.state["moves"]
-            flipper = players[table.match.to_act[0]]
-            flipper.act({"type": "Flip"}, after=moves)
-            watcher.until_moves(moves + 1)
+        for flipper in (0, 1):  # the pinned deck: the second flip shows a pair
+            players[flipper].act({"type": "Flip"}, after=flipper)
+            watcher.until_moves(flipper + 1)
         opened = watcher.state["moves"]
+        assert opened == 2 and table.match.waiting_for == (0, 1, 2)
+        clock = watcher.state["clock"]  # the countdown every seat is sent
+        assert clock["kind"] == "reaction" and clock["waiting_for"] == [0, 1, 2]
+        assert 0 < clock["seconds"] <= 0.2
         started = time.monotonic()
         watcher.until_moves(opened + 3, timeout=5)
         assert time.monotonic() - started >= 0.15  # not before the delay
@@ -65,7 +74,7 @@ def test_an_open_moment_closes_with_the_games_default_after_the_delay(db: str) -
 
 def test_stop_flows_card_after_card_when_nobody_calls(db: str) -> None:
     """STOP-06: a Stop! moment nobody answers closes with every seat declining; draws go on."""
-    settings = Settings(bot_think=(0, 0), close_after=0.2, rate=1000, burst=1000)
+    settings = Settings(bot_think=(0, 0), clocks={"reaction": 0.1}, rate=1000, burst=1000)
     with live(db, settings) as server:
         data = post(server.url, "/matches", {"game": "stop", "players": 3})
         watcher = Player(server.ws_url(data["id"]))
@@ -81,7 +90,8 @@ def test_stop_flows_card_after_card_when_nobody_calls(db: str) -> None:
 
 
 def test_a_person_beats_the_bots_to_a_moment_or_loses_it_cleanly(db: str) -> None:
-    settings = Settings(bot_think=(0.05, 0.1), close_after=1.0, rate=1000, burst=1000)
+    clocks = {"reaction": 0.5, "decision": 0.1}
+    settings = Settings(bot_think=(0.05, 0.1), clocks=clocks, rate=1000, burst=1000)
     seats = [{"name": "Ann"}, {"bot": "random"}, {"bot": "heuristic"}, {"bot": "random"}]
     with live(db, settings) as server:
         data = post(server.url, "/matches", {"game": "stop", "players": 4, "seats": seats})

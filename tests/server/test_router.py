@@ -37,7 +37,8 @@ def server(db: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
     process = subprocess.Popen(
         [
             *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", db),
-            *("--close-after", "0", "--bot-think", "0", "--stats"),
+            *("--clock", "reaction=off", "--clock", "decision=off"),
+            *("--bot-think", "0", "--stats"),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,

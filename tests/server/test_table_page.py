@@ -10,8 +10,10 @@ screen. Screenshots of each game are kept as artefacts (see ``pages.py``).
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -138,8 +140,10 @@ def test_people_play_each_game_to_its_end_from_the_page(
     links = {invite["seat"]: server.url + invite["url"] for invite in data["invites"]}
     ann = open_page(browser, links[0], DESKTOP)
     bob = open_page(browser, links[1], PHONE)
-    watcher = open_page(browser, server.url + data["watch"], DESKTOP)
-    pages = {"ann": ann, "bob-phone": bob, "spectator": watcher}
+    # Spectators watch on a phone for half the games, on a wide screen for the others.
+    narrow = game in {"stop", "hattrick"}
+    watcher = open_page(browser, server.url + data["watch"], PHONE if narrow else DESKTOP)
+    pages = {"ann": ann, "bob-phone": bob, "spectator-phone" if narrow else "spectator": watcher}
     people = [ann, bob]
     rng = random.Random(game)
     checked = dict.fromkeys(pages, -2)
@@ -155,6 +159,9 @@ def test_people_play_each_game_to_its_end_from_the_page(
             checked[who] = seen
             states += 1
             check_page(page, names, owners, f"{game}, {who}, move {seen}")
+            if page is not ann:
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= page.viewport_size["width"], f"{game}, {who}: scrolls sideways"
             screen = first_screen(page) if page is bob else None
             if screen is not None:
                 assert screen["width"] <= PHONE["width"], f"{game}: the phone scrolls sideways"
@@ -215,3 +222,107 @@ def log_entries(page: Any) -> list[tuple[int, str]]:
             (li) => [Number(li.dataset.move), li.innerText])"""
     )
     return [(int(move), str(text)) for move, text in found]
+
+
+def test_a_two_step_choice_keys_focus_and_the_cards_just_arrived(
+    browser: Any, server: LiveServer
+) -> None:
+    """Ex & Hopp's lay is chosen in two steps (which card, then where); the number keys press
+    the buttons they show, Escape goes back a step, the focus stays on the decision after an
+    update, and the cards that arrived with the last move are marked."""
+    bots = [{"name": name, "bot": "heuristic"} for name in ("Bob", "Cleo")]
+    data = create(server, Setup("exhopp", [{"name": "Ann"}, *bots], {"first_player": 0}))
+    table = server.app.state.hub.tables[data["id"]]
+    ann = open_page(browser, server.url + data["invites"][0]["url"], DESKTOP)
+    ann.wait_for_selector("#actions button.act.more")
+    first = ann.evaluate(
+        """() => [...document.querySelectorAll('#actions button.act')].map(
+            (b) => [b.dataset.key ?? '', b.querySelector('kbd')?.innerText ?? ''])"""
+    )
+    shown = [key for key, _ in first]
+    assert shown[:9] == [str(n) for n in range(1, min(len(shown), 9) + 1)]
+    assert all(key == mark for key, mark in first if key)  # the key is written on its button
+    assert not ann.query_selector(".chosen")
+    more = ann.query_selector("#actions button.act.more")
+    assert more is not None
+    ann.keyboard.press(more.get_attribute("data-key"))
+    ann.wait_for_selector(".chosen")
+    assert "You chose" in ann.inner_text(".chosen")
+    second = ann.query_selector_all("#actions button.act")
+    assert second and second[0].get_attribute("data-key") == "1"
+    assert not ann.query_selector("#actions button.act.more")  # the last step plays
+    ann.keyboard.press("Escape")
+    wait_for(lambda: ann.query_selector(".chosen") is None, "Escape did not go back a step")
+    assert table.match.moves == 0  # nothing was played by looking
+    ann.query_selector("#actions button.act.more").click()
+    ann.wait_for_selector(".chosen")
+    ann.keyboard.press("1")
+    wait_for(lambda: moves(ann) >= 1, "the two-step choice was not played")
+    assert table.match.moves >= 1 and table.match.log[0][0] == 0
+    # The card Ann laid lies in the middle, marked as new there.
+    wait_for(lambda: ann.query_selector("#middle .card.new") is not None, "no new card shown")
+    # When her turn comes again, the focus is on the decision, ready for the keys.
+    wait_for(
+        lambda: (
+            ann.query_selector("#actions button.act:not([disabled])") is not None
+            and moves(ann) == table.match.moves
+        ),
+        "Ann's turn did not come back",
+        30,
+    )
+    assert ann.evaluate("document.getElementById('actions').contains(document.activeElement)")
+    shot(ann, "exhopp-two-step")
+    assert not [e for e in ann.errors if "WebSocket" not in e], ann.errors
+    ann.context.close()
+
+
+def test_the_countdown_and_the_stop_call_under_the_thumb(browser: Any, tmp_path: Path) -> None:
+    """STOP-06 with the server's default clocks: while Ann may call Stop!, her phone shows
+    whom the window waits for and the seconds left, the call in a bar at the bottom of the
+    screen; nobody clicks, and the draw goes on by itself. Nothing says "be quick"."""
+    seats = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cleo"}]  # Bob, Cleo: not there
+    with live(tmp_path / "t.db", attrs.evolve(FAST, clocks={})) as server:
+        # Bob holds the red token (STOP-06): Ann may call in every Stop! window.
+        body = {"game": "stop", "players": 3, "seats": seats, "options": {"first_player": 1}}
+        data = post(server.url, "/matches", body)
+        table = server.app.state.hub.tables[data["id"]]
+        ann = open_page(browser, server.url + data["invites"][0]["url"], PHONE)
+        wait_for(lambda: moves(ann) >= 0, "the page drew nothing")
+        seen: list[dict[str, Any]] = []
+        deadline = time.monotonic() + 20
+
+        def enough() -> bool:
+            calls = [s for s in seen if any("Call Stop!" in b for b in s["buttons"])]
+            return len({s["moves"] for s in seen}) >= 4 and bool(calls)
+
+        while time.monotonic() < deadline and not enough():
+            seen.append(
+                ann.evaluate(
+                    """() => {
+                        const box = document.getElementById('actions');
+                        const rect = box.getBoundingClientRect();
+                        return {moves: Number(document.getElementById('main').dataset.moves),
+                                clock: document.getElementById('clock').innerText,
+                                quick: box.classList.contains('quick') && !box.hidden,
+                                bottom: rect.bottom, height: window.innerHeight,
+                                buttons: [...box.querySelectorAll('button.act')].map(
+                                    (b) => b.innerText),
+                                text: document.body.innerText};
+                    }"""
+                )
+            )
+            time.sleep(0.1)
+        shot(ann, "stop-countdown-phone")
+        ann.context.close()
+    assert table.match.moves >= 3  # the draws went on, one window after another, unclicked
+    assert {type(action).__name__ for _, action in table.match.log} == {"Decline"}
+    windows = [s for s in seen if s["quick"]]
+    assert windows, "no Stop! window drawn"
+    for window in windows:
+        assert re.fullmatch(r"Waiting for you(, Cleo)? and \w+ — [0-2] s", window["clock"]), window
+        assert abs(window["bottom"] - window["height"]) < 1  # the bar sits at the bottom
+    # (A window where Ann holds no value card offers only to let the draw go on.)
+    assert any("Call Stop!" in text for window in windows for text in window["buttons"])
+    assert len({s["clock"] for s in windows}) > 1  # it counts down
+    for state in seen:
+        assert not re.search(r"\b(be quick|hurry|race)\b", state["text"], re.IGNORECASE)

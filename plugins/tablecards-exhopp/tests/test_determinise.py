@@ -40,7 +40,7 @@ def test_exh_10_the_exchange_colours_stay_in_the_exchangers_hands(
                     )
                 assert all(type(c) is NumberCard for hand in hands for c in hand.cards)
                 checked += 1
-            seat = rng.choice(match.to_act)
+            seat = rng.choice(match.waiting_for)
             actions = match.legal_actions(seat)
             match.apply(seat, actions[rng.randrange(len(actions))])
     assert checked > 50

@@ -23,7 +23,7 @@ def random_match(
     match = Match(ExHopp(), players=players, seed=seed, **kwargs)
     rng = random.Random(seed)
     while not match.is_over and (stop_after is None or match.moves < stop_after):
-        seat = rng.choice(match.to_act)
+        seat = rng.choice(match.waiting_for)
         actions = match.legal_actions(seat)
         match.apply(seat, actions[rng.randrange(len(actions))])
     return match
@@ -84,7 +84,7 @@ def test_1000_random_matches_conserve_cards_and_keep_secrets() -> None:
         rng = random.Random(seed)
         check_conservation(state)
         while not match.is_over:
-            seat = rng.choice(match.to_act)
+            seat = rng.choice(match.waiting_for)
             actions = match.legal_actions(seat)
             match.apply(seat, actions[rng.randrange(len(actions))])
             check_conservation(state)

@@ -29,7 +29,8 @@ def random_match(seed: int, players: int = 4, stop_after: int | None = None) -> 
     match = Match(Stop(), players=players, seed=seed)
     rng = random.Random(seed)
     while not match.is_over and (stop_after is None or match.moves < stop_after):
-        seat = match.to_act[rng.randrange(len(match.to_act))]
+        able = [seat for seat in match.to_act if match.legal_actions(seat)]
+        seat = able[rng.randrange(len(able))]
         actions = match.legal_actions(seat)
         match.apply(seat, actions[rng.randrange(len(actions))])
     return match

@@ -1,9 +1,13 @@
-"""Saves written by Stop 0.1.0, before STOP-13's passes could be taken back (the files in
-``saves/``, written by ``saves/make_v0_1_0_saves.py`` with that version).
+"""Saves written by earlier versions of Stop (the files in ``saves/``, written by
+``saves/make_v0_1_0_saves.py`` and ``saves/make_v0_2_0_saves.py`` with those versions).
 
-A 0.1.0 save loads when its log is still legal and reaches the same position; one made during
-an auction after someone passed is refused: the same log now lets the seats that passed play
-again, which 0.1.0 forbade, so it would continue as another match.
+Stop 0.1.0, before STOP-13's passes could be taken back: a save loads when its log is still
+legal and reaches the same position; one made during an auction after someone passed is
+refused: the same log now lets the seats that passed play again, which 0.1.0 forbade, so it
+would continue as another match.
+
+Stop 0.2.0, when a seat that had passed could pass again (a logged move that changed
+nothing): its saves load with those passes left out of the log, at the same position.
 """
 
 from __future__ import annotations
@@ -14,19 +18,26 @@ from typing import Any
 
 import pytest
 
-from tablecards import Match, SaveError, SaveWarning, action_from_json, snapshot
-from tablecards_stop import Stop, StopState
+from tablecards import (
+    IllegalAction,
+    Match,
+    SaveError,
+    SaveWarning,
+    action_from_json,
+    snapshot,
+)
+from tablecards_stop import Pass, Stop, StopState
 
 SAVES = Path(__file__).parent / "saves"
 
 
-def saved(name: str) -> str:
-    return (SAVES / f"stop-0.1.0-{name}.json").read_text()
+def saved(name: str, version: str = "0.1.0") -> str:
+    return (SAVES / f"stop-{version}-{name}.json").read_text()
 
 
-def data_of(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(saved(name))
-    assert data["game"] == "stop" and data["game_version"] == "0.1.0"
+def data_of(name: str, version: str = "0.1.0") -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(saved(name, version))
+    assert data["game"] == "stop" and data["game_version"] == version
     return data
 
 
@@ -41,7 +52,7 @@ def apply_log(data: dict[str, Any]) -> Match:
 
 @pytest.mark.parametrize("name", ["finished", "draw_phase", "auction_before_any_pass"])
 def test_stop_13_a_0_1_0_save_where_nothing_changed_loads_into_the_same_match(name: str) -> None:
-    """STOP-13: the log replays under 0.2.0 and reaches the saved position, passes empty."""
+    """STOP-13: the log replays under 0.3.0 and reaches the saved position, passes empty."""
     data = data_of(name)
     with pytest.warns(SaveWarning, match="version '0.1.0' of stop"):
         match = Match.from_json(saved(name))
@@ -50,7 +61,7 @@ def test_stop_13_a_0_1_0_save_where_nothing_changed_loads_into_the_same_match(na
     assert isinstance(state, StopState) and state.passed == ()
     assert {**data["state"], "passed": []} == snapshot(state)
     again = json.loads(match.to_json())
-    assert again["game_version"] == Stop.version == "0.2.0"
+    assert again["game_version"] == Stop.version == "0.3.0"
     assert again["log"] == data["log"]
     assert Match.from_json(match.to_json()).to_json() == match.to_json()
 
@@ -82,8 +93,8 @@ def test_stop_13_a_0_1_0_save_made_in_an_auction_after_a_pass_is_refused() -> No
     with pytest.raises(SaveError) as info:
         Match.from_json(saved("auction_after_passes"))
     message = str(info.value)
-    assert "Stop 0.1.0" in message and "Stop 0.2.0" in message and "STOP-13" in message
-    # Why: the same log, played by 0.2.0, gives the seats that passed a say again.
+    assert "Stop 0.1.0" in message and "Stop 0.3.0" in message and "STOP-13" in message
+    # Why: the same log, played by 0.3.0, gives the seats that passed a say again.
     match = apply_log(data)
     assert data["state"]["phase"] == "auction"
     assert set(data["state"]["to_act"]) < set(match.to_act)
@@ -93,9 +104,74 @@ def test_stop_13_a_0_1_0_save_made_in_an_auction_after_a_pass_is_refused() -> No
 def test_stop_13_a_tampered_0_1_0_save_is_still_refused() -> None:
     data = data_of("draw_phase")
     data["state"]["tokens"][0] += 1
-    with pytest.raises(SaveError, match="saved with 0.1.0, installed 0.2.0"):
+    with pytest.raises(SaveError, match="saved with 0.1.0, installed 0.3.0"):
         Match.from_json(json.dumps(data))
     data = data_of("auction_before_any_pass")
     del data["state"]["hands"]
     with pytest.raises(SaveError, match="cannot read the state saved by stop 0.1.0"):
+        Match.from_json(json.dumps(data))
+
+
+# -- 0.2.0: repeated passes ---------------------------------------------------------------------
+
+REPEATED = ["repeated_passes_auction", "repeated_passes_finished"]
+
+
+def repeated_passes(data: dict[str, Any]) -> list[int]:
+    """The log indexes of passes by a seat that had passed already (0.2.0 logged them)."""
+    game = Stop(**data["options"])
+    match = Match(game, data["players"], data["seed"], move_limit=data["move_limit"])
+    found = []
+    for index, (seat, raw) in enumerate(data["log"]):
+        action = action_from_json(game.action_types(), raw)
+        state = match.state
+        assert isinstance(state, StopState)
+        if raw == {"type": "Pass"} and seat in state.passed:
+            found.append(index)
+            continue
+        match.apply(seat, action)
+    return found
+
+
+@pytest.mark.parametrize("name", REPEATED)
+def test_stop_13_a_0_2_0_save_with_repeated_passes_loads_without_them(name: str) -> None:
+    """STOP-13 (turn 3 reading): passing again is not a move. A 0.2.0 save that holds such
+    passes loads with them left out of its log, at the very position it was saved in."""
+    data = data_of(name, "0.2.0")
+    dropped = repeated_passes(data)
+    assert dropped  # the save does hold repeated passes
+    with pytest.warns(SaveWarning, match="version '0.2.0' of stop"):
+        match = Match.from_json(saved(name, "0.2.0"))
+    assert match.moves == len(data["log"]) - len(dropped)
+    assert snapshot(match.state) == data["state"]  # the same position (the replay check)
+    kept = [entry for index, entry in enumerate(data["log"]) if index not in dropped]
+    again = json.loads(match.to_json())
+    assert again["game_version"] == Stop.version and again["log"] == kept
+    assert Match.from_json(match.to_json()).to_json() == match.to_json()
+    # No move of the loaded log changes nothing: each one is a real move now.
+    replay = Match(Stop(**data["options"]), data["players"], data["seed"])
+    for seat, raw in kept:
+        before = snapshot(replay.state)
+        replay.apply(seat, action_from_json(replay.game.action_types(), raw))
+        assert snapshot(replay.state) != before
+
+
+def test_stop_13_the_0_2_0_auction_goes_on_and_refuses_a_repeated_pass() -> None:
+    """STOP-13: the loaded auction waits only for the seats that have not passed."""
+    data = data_of("repeated_passes_auction", "0.2.0")
+    with pytest.warns(SaveWarning):
+        match = Match.from_json(saved("repeated_passes_auction", "0.2.0"))
+    passed = data["state"]["passed"]
+    assert passed and match.view(None)["passed"] == passed
+    assert set(match.waiting_for) == set(data["state"]["to_act"]) - set(passed)
+    seat = passed[0]
+    assert seat in match.to_act and Pass() not in match.legal_actions(seat)
+    with pytest.raises(IllegalAction, match="STOP-13"):
+        match.apply(seat, Pass())
+
+
+def test_stop_13_a_tampered_0_2_0_save_is_still_refused() -> None:
+    data = data_of("repeated_passes_finished", "0.2.0")
+    data["state"]["tokens"][0] += 1
+    with pytest.raises(SaveError, match="saved with 0.2.0, installed 0.3.0"):
         Match.from_json(json.dumps(data))

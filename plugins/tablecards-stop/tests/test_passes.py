@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tablecards import EventRecorder, Match, NotYourTurn
+from tablecards import Clock, EventRecorder, IllegalAction, Match, NotYourTurn
 from tablecards.testing import assert_refused
 from tablecards_stop import (
     CALL_STOP,
@@ -107,10 +107,10 @@ def test_stop_13_a_raise_also_takes_a_pass_back_and_the_golden_rule_still_holds(
 
 
 def test_stop_13_the_round_ends_only_when_the_last_seat_that_can_play_passes() -> None:
-    """STOP-13: passes in any order; passing again changes nothing; the last pass ends it."""
+    """STOP-13: passes in any order; passing again is not a move; the last pass ends it."""
     for order in [(1, 2, 0), (2, 0, 1), (0, 1, 2)]:
         match = the_issue()
-        match.apply(1, PASS)  # passing again: seat 1 is still just one pass
+        refused(match, 1, PASS, "STOP-13", "passed already", expected=IllegalAction)
         assert passed(match) == [1] and state_of(match).phase is Phase.AUCTION
         for seat in order:
             if seat != 1:
@@ -175,14 +175,66 @@ def test_stop_06_a_declined_call_cannot_be_taken_back_until_the_next_draw() -> N
     assert state_of(match).caller == 2
 
 
-def test_default_actions_decline_a_call_pass_in_the_auction_and_nothing_else() -> None:
+def test_stop_13_a_seat_that_passed_is_not_waited_for_and_may_not_pass_again() -> None:
+    """STOP-13 (turn 3 reading): passing again is not a move. The seat stays in to_act (it
+    may take its pass back by playing a card) but the moment no longer waits for it."""
+    match = the_issue()
+    assert asked(match) == (0, 1, 2) and match.waiting_for == (0, 2)
+    assert PASS not in match.legal_actions(1) and Bid(3, 2) in match.legal_actions(1)
+    assert match.default_action(1) is None  # nothing to close for a seat not waited for
+    match.apply(2, PASS)
+    assert match.waiting_for == (0,)
+    match.apply(2, Raise(0, 0, 1))  # a card played: every seat is waited for again
+    assert match.waiting_for == (0, 1, 2) and PASS in match.legal_actions(1)
+
+
+def test_stop_13_a_seat_that_passed_may_have_nothing_left_to_play() -> None:
+    """STOP-13: a passed seat whose cards cannot reach the highest bid has no legal action,
+    stays in to_act (others cannot tell what it holds) and is not waited for."""
+    game = ArrangedStop(hands={0: [4, 4, 2], 1: [2], 2: [2, 2, "+1"]}, red=2)
+    match = Match(game, players=3, seed=40)
+    match.apply(0, CALL_STOP)
+    match.apply(0, Bid(4, 2))  # 8: seat 1's single 2 can never reach it
+    match.apply(1, PASS)
+    assert 1 in match.to_act and match.legal_actions(1) == ()
+    assert match.waiting_for == (0, 2)
+    refused(match, 1, PASS, "STOP-13", "passed already", expected=IllegalAction)
+    match.apply(0, PASS)
+    match.apply(2, PASS)  # the last seat waited for passes: the round ends
+    assert state_of(match).tokens == (1, 0, 0)
+
+
+def test_stop_06_13_15_the_clocks_of_a_real_time_table() -> None:
+    """Turn 3 real-time reading: a short reaction window after each draw (STOP-06), then
+    decisions: the opening (STOP-10), the auction (STOP-13), the share-out card by card
+    (STOP-15)."""
+    game = ArrangedStop(hands={1: [3, 2], 2: [4, 2]}, red=0)
+    match = Match(game, players=3, seed=0)
+    clock = match.clock
+    assert clock is not None and clock.kind == "reaction" and 1.5 <= clock.seconds <= 2
+    match.apply(1, CALL_STOP)
+    assert match.clock is not None and match.clock.kind == "decision"
+    match.apply(1, Bid(3, 1))
+    auction = match.clock
+    assert auction is not None and auction.kind == "decision" and not auction.repeat
+    match.apply(2, Bid(4, 1))
+    for seat in match.waiting_for:
+        match.apply(seat, PASS)
+    share = match.clock
+    assert state_of(match).phase is Phase.SHARE
+    assert share is not None and share.kind == "decision" and share.repeat
+    assert share != auction  # another moment: a table arms a new clock
+    assert isinstance(share, Clock)
+
+
+def test_default_actions_decline_a_call_pass_in_the_auction_open_and_share() -> None:
     """STOP-06, STOP-10, STOP-13, STOP-15: what a real-time table applies to a silent seat."""
     game = Stop()
     match = the_issue()
     state = state_of(match)
-    assert [game.default_action(state, seat) for seat in range(3)] == [PASS, PASS, PASS]
-    # Closing the moment: every seat asked takes its default, and the round ends.
-    for seat in asked(match):
+    assert [game.default_action(state, seat) for seat in range(3)] == [PASS, None, PASS]
+    # Closing the moment: every seat waited for takes its default, and the round ends.
+    for seat in match.waiting_for:
         action = game.default_action(state, seat)
         assert action is not None
         match.apply(seat, action)
@@ -193,13 +245,17 @@ def test_default_actions_decline_a_call_pass_in_the_auction_and_nothing_else() -
         assert action is not None
         match.apply(seat, action)
     assert state.phase is Phase.DRAW  # everyone declined: a card was drawn, a new moment
-    match.apply(asked(match)[0], CALL_STOP)
+    caller = asked(match)[0]
+    match.apply(caller, CALL_STOP)
     assert state_of(match).phase is Phase.OPEN
-    assert all(game.default_action(state, seat) is None for seat in range(3))  # bid: its own
+    lowest = min(card.value for card in state.hands[caller].cards if card.value != 1)
+    defaults = [game.default_action(state, seat) for seat in range(3)]
+    assert defaults[caller] == Bid(lowest, 1)  # the smallest opening (STOP-10)
+    assert all(default is None for seat, default in enumerate(defaults) if seat != caller)
 
 
-def test_default_action_leaves_the_share_out_to_the_winner() -> None:
-    """STOP-15: the winner's share-out has no default."""
+def test_default_share_out_gives_every_card_back_to_the_bid_it_lies_in() -> None:
+    """STOP-15: a silent winner's share-out: each bidder gets back the cards of its bid."""
     game = ArrangedStop(hands={1: [3, 2], 2: [4, 2]}, red=0)
     match = Match(game, players=3, seed=0)
     match.apply(1, CALL_STOP)
@@ -210,7 +266,14 @@ def test_default_action_leaves_the_share_out_to_the_winner() -> None:
     state = state_of(match)
     assert state.phase is Phase.SHARE and asked(match) == (2,)
     assert Give(4, 2) in match.legal_actions(2)
-    assert [game.default_action(state, seat) for seat in range(3)] == [None, None, None]
+    assert [game.default_action(state, seat) for seat in range(3)] == [None, None, Give(3, 1)]
+    packs = [len(pack) for pack in state.packs]
+    while state.phase is Phase.SHARE:
+        default = game.default_action(state, 2)
+        assert default is not None and default in match.legal_actions(2)
+        match.apply(2, default)
+    gained = [len(pack) - before for pack, before in zip(state.packs, packs, strict=True)]
+    assert gained == [0, 1, 1]
 
 
 def test_default_actions_are_always_legal_and_match_asks_the_game() -> None:
@@ -228,6 +291,6 @@ def test_default_actions_are_always_legal_and_match_asks_the_game() -> None:
                 if action is not None:
                     assert action in match.legal_actions(seat), (seed, match.moves, seat)
                     defaults.add(action)
-            seat = rng.choice(match.to_act)
+            seat = rng.choice([seat for seat in match.to_act if match.legal_actions(seat)])
             match.apply(seat, rng.choice(match.legal_actions(seat)))
-    assert defaults == {DECLINE, PASS}
+    assert {type(action) for action in defaults} == {type(DECLINE), type(PASS), Bid, Give}

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import hypothesis.strategies as st
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 import tablecards
@@ -54,14 +55,18 @@ def check_cards(state: StopState) -> None:
 
 
 def random_playout(match: Match, rng: random.Random, limit: int | None = None) -> None:
-    """Play random legal actions (a random seat of ``to_act`` speaks first), checking the cards
-    and liveness after every action."""
+    """Play random legal actions (a random seat of ``to_act`` that can play speaks first, so
+    passes are taken back now and then, STOP-13), checking the cards and liveness (every seat
+    the moment waits for can act) after every action."""
     state = state_of(match)
     check_cards(state)
     while not match.is_over and (limit is None or match.moves < limit):
         to_act = match.to_act
         assert to_act and not state.over
-        seat = to_act[rng.randrange(len(to_act))]
+        assert match.waiting_for and set(match.waiting_for) <= set(to_act)
+        assert all(match.legal_actions(seat) for seat in match.waiting_for)
+        able = [seat for seat in to_act if match.legal_actions(seat)]
+        seat = able[rng.randrange(len(able))]
         actions = match.legal_actions(seat)
         assert actions, (seat, to_act)
         match.apply(seat, actions[rng.randrange(len(actions))])
@@ -73,6 +78,7 @@ def random_playout(match: Match, rng: random.Random, limit: int | None = None) -
 def test_1000_random_matches_of_3_to_6_players_end_and_conserve_every_card() -> None:
     truncated = 0
     eliminations = 0
+    taken_back = 0
     for seed in range(1000):
         players = 3 + seed % 4  # 250 matches per player count
         match = Match(Stop(), players=players, seed=seed)
@@ -84,8 +90,14 @@ def test_1000_random_matches_of_3_to_6_players_end_and_conserve_every_card() -> 
         else:
             assert len(result.winners) == 1
         eliminations += sum(state_of(match).eliminated)
-    print(f"1000 random Stop matches: {truncated} truncated, {eliminations} eliminations")
+        taken_back += passes_taken_back(match)
+        assert repeated_passes(match) == 0  # STOP-13: passing again is not a move
+    print(
+        f"1000 random Stop matches: {truncated} truncated, {eliminations} eliminations, "
+        f"{taken_back} passes taken back"
+    )
     assert truncated == 0
+    assert taken_back > 0  # a seat that passed still plays a card now and then (STOP-13)
 
 
 @contextmanager
@@ -185,7 +197,8 @@ def test_views_and_event_streams_never_show_hands_or_pack_order_to_others() -> N
                 other = match.game.view(clone, viewer)
                 other["moves"] = view["moves"]
                 assert other == view, (seed, match.moves, viewer)
-            seat = match.to_act[rng.randrange(len(match.to_act))]
+            able = [seat for seat in match.to_act if match.legal_actions(seat)]
+            seat = able[rng.randrange(len(able))]
             actions = match.legal_actions(seat)
             match.apply(seat, actions[rng.randrange(len(actions))])
         for viewer in [None, *range(players)]:
@@ -214,7 +227,8 @@ def test_sizes_bids_tokens_red_token_and_share_outs_are_public() -> None:
             bid = [card.id for card in state.bids[seat].cards]
             assert [card["id"] for card in view["zones"][f"bid:{seat}"].get("cards", [])] == bid
         assert view["tokens"] == list(state.tokens) and view["red"] == state.red
-        seat = match.to_act[rng.randrange(len(match.to_act))]
+        able = [seat for seat in match.to_act if match.legal_actions(seat)]
+        seat = able[rng.randrange(len(able))]
         actions = match.legal_actions(seat)
         match.apply(seat, actions[rng.randrange(len(actions))])
     for event in recorder.stream(None):
@@ -267,9 +281,26 @@ def passes_taken_back(match: Match) -> int:
     return taken_back
 
 
-def test_stop_13_random_and_heuristic_bots_finish_1000_seeded_matches() -> None:
-    """STOP-13: seats that passed stay asked, and every match still ends by the rules."""
-    truncated = taken_back = 0
+def repeated_passes(match: Match) -> int:
+    """How many passes came from a seat that had passed already in the round (STOP-13)."""
+    repeated = 0
+    passers: set[int] = set()
+    for seat, action in match.log:
+        if isinstance(action, Pass):
+            repeated += seat in passers
+            passers.add(seat)
+        else:
+            passers.clear()
+    return repeated
+
+
+@pytest.mark.parametrize(
+    "arbiter", [tablecards.RandomPriority(), tablecards.SeatPriority((0, 1, 2, 3, 4, 5))]
+)
+def test_stop_13_random_and_heuristic_bots_finish_1000_seeded_matches(arbiter: Any) -> None:
+    """STOP-13: the bots are asked only while the moment waits for them (a seat that passed
+    is not asked again), and every match ends by the rules, whoever speaks first."""
+    truncated = repeated = 0
     for seed in range(1000):
         players = 3 + seed % 4
         # Every mix of the two bots, seat by seat, over the seeds.
@@ -278,9 +309,9 @@ def test_stop_13_random_and_heuristic_bots_finish_1000_seeded_matches() -> None:
             for seat in range(players)
         ]
         match = Match(Stop(), players=players, seed=seed)
-        result = tablecards.play(match, bots, seed=seed)
+        result = tablecards.play(match, bots, seed=seed, arbiter=arbiter)
         truncated += result.truncated
-        taken_back += passes_taken_back(match)
-    print(f"1000 bot matches: {truncated} truncated, {taken_back} passes taken back")
+        repeated += repeated_passes(match)
+    print(f"1000 bot matches: {truncated} truncated, {repeated} repeated passes")
     assert truncated == 0
-    assert taken_back > 0  # the bots do take passes back
+    assert repeated == 0

@@ -259,23 +259,17 @@ class _Table:
 
     def run(self) -> None:
         match = self.match
-        # Humans whose last action left the seats to act as they were (a pass that keeps them
-        # asked, as in Stop's auction): the bots speak before they are asked again, else a
-        # human who keeps passing would be asked forever.
-        spoke: set[int] = set()
+        # Only the seats the moment waits for are asked: a Stop seat that passed is not asked
+        # again (passing again is not a move), so nobody is asked for ever.
         while not match.is_over:
-            to_act = match.to_act
-            waiting = [seat for seat in to_act if seat in self.humans and seat not in spoke]
-            bots = tuple(seat for seat in to_act if seat not in self.humans)
-            if not waiting and not bots:
-                waiting = [seat for seat in to_act if seat in self.humans]
+            to_act = match.waiting_for or match.to_act
+            waiting = [seat for seat in to_act if seat in self.humans]
             if waiting:
                 self.ask(waiting[0], to_act)
-                spoke = spoke | {waiting[0]} if match.to_act == to_act else set()
                 continue
+            bots = tuple(seat for seat in to_act if seat not in self.humans)
             seat = bots[0] if len(bots) == 1 else self.arbiter.pick(bots, self.speak)
             match.apply(seat, bot_choice(self.bots[seat], match, seat, self.rngs[seat]))
-            spoke = set()
 
     def screen(self, seat: int, to_act: tuple[int, ...]) -> dict[Action, str]:
         """The decision in front of ``seat``: what happened since its last, the table, the

@@ -4,12 +4,46 @@ from __future__ import annotations
 
 from typing import Literal
 
-import attrs
 import click
 
+from tablecards import Clock
 from tablecards.cli._common import err
 
 __all__ = ["serve_command"]
+
+
+_KINDS = Clock.KINDS
+
+
+def _read_clocks(
+    context: click.Context, parameter: click.Parameter, values: tuple[str, ...]
+) -> dict[str, float | None]:
+    """``--clock reaction=1.5 --clock turn=off`` as ``{"reaction": 1.5, "turn": None}``."""
+    clocks: dict[str, float | None] = {}
+    for value in values:
+        kind, _, factor = value.partition("=")
+        kind, factor = kind.strip().lower(), factor.strip().lower()
+        if kind not in _KINDS or not factor:
+            raise click.BadParameter(
+                f"{value!r}: write KIND=FACTOR or KIND=off, KIND one of {', '.join(_KINDS)}",
+                context,
+                parameter,
+            )
+        if factor == "off":
+            clocks[kind] = None
+            continue
+        try:
+            number = float(factor)
+        except ValueError:
+            number = -1.0
+        if not number >= 0 or number == float("inf"):
+            raise click.BadParameter(
+                f"{value!r}: the factor is a number from 0 (2: twice as long) or off",
+                context,
+                parameter,
+            )
+        clocks[kind] = number
+    return clocks
 
 
 @click.command("serve")
@@ -29,11 +63,14 @@ __all__ = ["serve_command"]
     "database that several server processes share (extra tablecards[postgres]).",
 )
 @click.option(
-    "--close-after",
-    default=6.0,
-    show_default=True,
-    type=click.FloatRange(min=0),
-    help="Seconds before an open moment closes with each waiting seat's default action (0: never).",
+    "--clock",
+    "clocks",
+    multiple=True,
+    metavar="KIND=FACTOR|off",
+    callback=_read_clocks,
+    help="Scale one kind of the games' clocks (reaction, decision, turn): 2 waits twice as "
+    "long, 0 closes at once, off waits for ever. Default: reaction=1 decision=1 turn=off. "
+    "Repeat for several kinds.",
 )
 @click.option(
     "--bot-think",
@@ -59,7 +96,7 @@ def serve_command(
     host: str,
     port: int,
     db: str,
-    close_after: float,
+    clocks: dict[str, float | None],
     bot_think: float,
     no_chat: bool,
     spectator_chat: Literal["off", "apart", "together"],
@@ -88,8 +125,13 @@ def serve_command(
         shown = "the PostgreSQL database"  # the URL may hold a password: never print it
     else:
         shown = db
-    settings = Settings(bot_think=(bot_think / 2, bot_think * 1.5), close_after=close_after or None)
-    settings = attrs.evolve(settings, chat=not no_chat, spectator_chat=spectator_chat, stats=stats)
+    settings = Settings(
+        bot_think=(bot_think / 2, bot_think * 1.5),
+        clocks=clocks,
+        chat=not no_chat,
+        spectator_chat=spectator_chat,
+        stats=stats,
+    )
 
     def ready(url: str) -> None:
         err.print(f"tablecards is serving on {url}  (matches stored in {shown}; Ctrl-C stops)")

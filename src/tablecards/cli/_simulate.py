@@ -15,6 +15,7 @@ from rich.table import Table
 
 from tablecards._errors import TablecardsError
 from tablecards._plugins import load_game
+from tablecards._runner import SeatPriority
 from tablecards._simulate import SimulationReport, simulate
 from tablecards.cli._common import err, fill_bots, out, parse_options, split_names
 
@@ -70,6 +71,14 @@ from tablecards.cli._common import err, fill_bots, out, parse_options, split_nam
     help="Seat the bots in every order in turn (not only in rotation), so that no bot keeps "
     "its neighbours: fair bot-against-bot comparisons. Use a multiple of players! games.",
 )
+@click.option(
+    "--arbiter",
+    type=click.Choice(["random", "seats"]),
+    default="random",
+    show_default=True,
+    help="Who speaks first when a moment waits for several seats: a random one, or the lowest "
+    "seat (a fixed priority).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def simulate_command(
     game: str,
@@ -83,6 +92,7 @@ def simulate_command(
     move_limit: int | None,
     bot_seed: int | None,
     permute_seats: bool,
+    arbiter: str,
     as_json: bool,
 ) -> None:
     """Simulate GAMES matches of GAME between bots; print win rates and scores.
@@ -111,6 +121,7 @@ def simulate_command(
                 progress=advance,
                 bot_seed=bot_seed,
                 permute_seats=permute_seats,
+                arbiter=SeatPriority(tuple(range(players))) if arbiter == "seats" else None,
             )
     except (TablecardsError, ValueError) as error:
         raise click.ClickException(str(error)) from None

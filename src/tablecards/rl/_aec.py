@@ -153,7 +153,8 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.agent_selection = self._pick()
 
     def _pick(self) -> str:
-        to_act = self._live().to_act
+        match = self._live()
+        to_act = match.waiting_for or match.to_act  # never a seat the moment does not wait for
         if len(to_act) == 1:
             return self.possible_agents[to_act[0]]
         return self.possible_agents[self.arbiter.pick(to_act, self._speak)]
@@ -228,7 +229,7 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if match.is_over:
             self._finish(match)
         else:
-            to_act = match.to_act
+            to_act = match.waiting_for or match.to_act
             self.agent_selection = self.possible_agents[
                 to_act[0] if len(to_act) == 1 else self.arbiter.pick(to_act, self._speak)
             ]

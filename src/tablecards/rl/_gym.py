@@ -147,7 +147,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         match = self._match()
         arbiter, speak = self._aec.arbiter, self._speak
         while not match.is_over:
-            to_act = match.to_act
+            to_act = match.waiting_for or match.to_act
             actor = to_act[0] if len(to_act) == 1 else arbiter.pick(to_act, speak)
             if actor == self.seat:
                 return True

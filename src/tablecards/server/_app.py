@@ -36,7 +36,7 @@ from tablecards.server._protocol import (
     read_message,
 )
 from tablecards.server._rematch import RematchRefused, rematch, rematch_message
-from tablecards.server._seats import SeatRefused, claim_seat
+from tablecards.server._seats import SeatRefused, claim_seat, refresh_claims
 from tablecards.server._store import open_store, token_hash
 from tablecards.server._table import REPLAYED, Client, Refused, Settings, Table
 
@@ -269,6 +269,7 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings, 
         return
     if table.store.shared:
         await table.catch_up()  # another process may have committed since this one heard
+        await refresh_claims(table)  # or given an open seat away
     room = await room_for(table)
     then = await table.store.rematch_of(table.id) if table.match.is_over else None
     client = table.attach(seat, hello.since)

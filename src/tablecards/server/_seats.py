@@ -17,8 +17,9 @@ from tablecards.server._store import Claim, MatchRecord, SeatRecord, fold, token
 
 if TYPE_CHECKING:
     from tablecards.server._hub import Hub
+    from tablecards.server._table import Table
 
-__all__ = ["SeatRefused", "claim_seat", "open_seat_name", "with_claims"]
+__all__ = ["SeatRefused", "claim_seat", "open_seat_name", "refresh_claims", "seated", "with_claims"]
 
 #: Names shorter than this (after cleaning) are refused: a seat is called something.
 MIN_NAME = 1
@@ -81,8 +82,8 @@ async def claim_seat(hub: Hub, match_id: str, seat: object, name: object) -> dic
     token = secrets.token_urlsafe(18)
     outcome = await hub.store.claim(match_id, seat, cleaned, token_hash(token))
     if outcome is Claim.SEAT_GONE:
-        claims = await hub.store.claims(match_id)
-        taker = claims.get(seat, "someone")
+        await refresh_claims(table)  # taken through another process: learn by whom
+        taker = table.names[seat] if not table.record.seats[seat].open else "someone"
         raise SeatRefused(409, f"seat {seat + 1} is taken: {taker} plays it")
     if outcome is Claim.NAME_GONE:
         raise SeatRefused(409, f"someone at this table is called {cleaned}: choose another name")
@@ -90,7 +91,14 @@ async def claim_seat(hub: Hub, match_id: str, seat: object, name: object) -> dic
     return {"seat": seat, "name": cleaned, "token": token}
 
 
-def seated(table: Any, seat: int, name: str) -> None:
+async def refresh_claims(table: Table) -> None:
+    """Name the seats other processes gave away since this table was built (shared store)."""
+    for seat, name in (await table.store.claims(table.id)).items():
+        if table.record.seats[seat].open:
+            seated(table, seat, name)
+
+
+def seated(table: Table, seat: int, name: str) -> None:
     """Show the new name at the table: its record, its names, its clients' screens."""
     table.record = with_claims(table.record, {seat: name})
     table.names[seat] = name

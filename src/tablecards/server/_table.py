@@ -13,7 +13,8 @@ import contextlib
 import logging
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
@@ -21,6 +22,7 @@ import attrs
 from tablecards import (
     Action,
     Bot,
+    Clock,
     Game,
     IllegalAction,
     MalformedAction,
@@ -38,13 +40,33 @@ from tablecards.server._store import ActionTaken, MatchRecord, Store
 from tablecards.server._words import play_text, result_message
 from tablecards.words import names_for
 
-__all__ = ["Client", "Refused", "Settings", "Table"]
+__all__ = ["DEFAULT_CLOCKS", "Client", "Moment", "Refused", "Settings", "Table"]
 
 log = logging.getLogger("tablecards.server")
 
 #: Actions this process applied from the store rather than from its own clients and bots
 #: (rebuilding a match, catching up with another process): the stats route reports it.
 REPLAYED = [0]
+
+
+#: The clocks a server runs by default: reactions and decisions at the game's pace, no turn
+#: clock (a turn is the player's own). Each value scales the game's seconds; ``None``: off.
+DEFAULT_CLOCKS: Mapping[str, float | None] = MappingProxyType(
+    {"reaction": 1.0, "decision": 1.0, "turn": None}
+)
+
+
+def _clocks(value: Mapping[str, float | None]) -> Mapping[str, float | None]:
+    """The clock factors given, over the defaults, checked (a read-only mapping)."""
+    merged = {**DEFAULT_CLOCKS, **dict(value)}
+    for kind, factor in merged.items():
+        if kind not in Clock.KINDS:
+            raise ValueError(f"unknown clock kind {kind!r}: the kinds are {', '.join(Clock.KINDS)}")
+        if factor is not None and (
+            isinstance(factor, bool) or not isinstance(factor, (int, float)) or factor < 0
+        ):
+            raise ValueError(f"the {kind} clock's factor must be a number >= 0 or None (off)")
+    return MappingProxyType(merged)
 
 
 @attrs.frozen
@@ -54,8 +76,11 @@ class Settings:
     Attributes:
         bot_think: a bot waits a random time in this range (seconds) before acting, so people
             can beat it to an open moment.
-        close_after: seconds after which an open moment closes with the game's default action
-            for every seat that has not acted; ``None`` never closes it.
+        clocks: how the server runs each kind of the games' clocks (:class:`tablecards.Clock`):
+            a factor on the game's seconds (``1.0``: the game's pace, ``2.0``: twice as long,
+            ``0``: at once) or ``None`` (off: that kind of moment waits for ever). Kinds not
+            given keep :data:`DEFAULT_CLOCKS` (reaction and decision at 1.0, turn off). When a
+            clock runs out, every seat the moment still waits for plays the game's default.
         max_message_bytes: larger client messages are refused.
         rate: messages per second a connection may send on average ...
         burst: ... and at once; beyond that, messages are refused with a ``rate`` error.
@@ -71,7 +96,7 @@ class Settings:
     """
 
     bot_think: tuple[float, float] = (0.4, 1.2)
-    close_after: float | None = 6.0
+    clocks: Mapping[str, float | None] = attrs.field(default=DEFAULT_CLOCKS, converter=_clocks)
     max_message_bytes: int = 8192
     rate: float = 20.0
     burst: int = 40
@@ -88,6 +113,22 @@ class Refused(Exception):
     def __init__(self, message: dict[str, Any]) -> None:
         super().__init__(message["reason"])
         self.message = message
+
+
+@attrs.define(eq=False)
+class Moment:
+    """A running clock: the moment it closes, bound to the move number it was armed for.
+
+    ``moves`` is the match's move number the moment is at: it follows the moment while seats
+    drop out of it with their default (a decline, a pass), and nothing else. A timer whose
+    ``moves`` is not the match's when it fires, or that is no longer the table's, does nothing.
+    """
+
+    clock: Clock
+    waiting: tuple[int, ...]
+    moves: int
+    deadline: float  # the event loop's time
+    task: asyncio.Task[None] | None = None
 
 
 @attrs.define(eq=False)
@@ -119,7 +160,10 @@ class Table:
         self._bots: dict[int, Bot] = {}
         self._rngs: dict[int, random.Random] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        self._timer: asyncio.Task[None] | None = None
+        self._moment: Moment | None = None
+        # Whether the last move was its seat's default (a decline, a pass): it lets a moment
+        # go on, where any other move opens a new one.
+        self._by_default = False
         #: Called when the match is over and its last client left (the hub forgets it).
         self.on_idle: Callable[[Table], None] | None = None
         for seat, who in enumerate(record.seats):
@@ -136,6 +180,7 @@ class Table:
         for seat, text in actions:
             self.match.apply(seat, self.match.parse_action(text))
             self._to_act.append(self.match.to_act)
+        self._by_default = False  # moves from the store: a new moment, whatever they were
 
     async def catch_up(self, number: int | None = None) -> None:
         """Apply what other processes committed (a shared store), up to at least ``number``
@@ -239,7 +284,7 @@ class Table:
             "moves": match.moves,
             "scene": match.scene(seat, self.names),
             "result": result_message(match.result, self.names),
-            "clock": None,
+            "clock": self._clock_message(),
         }
 
     def _names_for(self, seat: int | None) -> list[str]:
@@ -270,7 +315,11 @@ class Table:
         Raises:
             Refused: stale, too late, malformed, not the seat's turn, illegal; nothing applied.
         """
-        await asyncio.shield(asyncio.ensure_future(self._act(seat, data, after)))
+        future = asyncio.ensure_future(self._act(seat, data, after))
+        # A caller cancelled meanwhile (a bot whose moment moved on) no longer reads the
+        # refusal: read it here, so it is not reported as a lost exception.
+        future.add_done_callback(_retrieve)
+        await asyncio.shield(future)
 
     async def _act(self, seat: int, data: dict[str, Any], after: int) -> None:
         async with self._lock:
@@ -300,6 +349,7 @@ class Table:
         match = self.match
         after = match.moves
         number = after + 1
+        default = match.default_action(seat)
         try:
             match.apply(seat, action)
         except (NotYourTurn, IllegalAction) as refusal:
@@ -329,16 +379,22 @@ class Table:
                 raise Refused(error("storage", "the server could not record the action")) from None
             raise
         self._to_act.append(match.to_act)
+        self._by_default = action == default
 
     def _changed(self) -> None:
+        self.schedule()  # first: the state sent carries the new moment's clock
         self._broadcast()
-        self.schedule()
         self._maybe_idle()  # a match of bots alone that just ended
 
     # -- bots and timers ------------------------------------------------------------------------
 
     def schedule(self) -> None:
-        """Start the bots' turns and the open moment's closing timer for the current state."""
+        """Start the bots' turns and the moment's clock for the current state.
+
+        Called after every change, with the table's lock held (or before anything runs): a bot
+        is asked only when the moment waits for it, once per move number; the clock follows
+        the moment (see :meth:`_arm_timer`).
+        """
         for task in self._tasks:
             task.cancel()
         self._tasks.clear()
@@ -347,10 +403,10 @@ class Table:
             self._cancel_timer()
             return
         moves = match.moves
-        for seat in match.to_act:
+        for seat in match.waiting_for:
             if seat in self._bots:
                 self._spawn(self._bot_turn(seat, moves))
-        self._arm_timer(moves)
+        self._arm_timer()
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.ensure_future(coro)
@@ -362,51 +418,101 @@ class Table:
         low, high = self.settings.bot_think
         await asyncio.sleep(random.uniform(low, high))  # think time: not secret, not seeded
         match = self.match
-        if match.moves != moves or seat not in match.to_act:
+        # Only a moment that still waits for the bot: a seat that passed is not asked again.
+        if match.moves != moves or seat not in match.waiting_for:
             return
         # bot_choice: a search bot gets its seat's information set, any other bot its view.
         action = bot_choice(self._bots[seat], match, seat, self._rngs[seat])
         with contextlib.suppress(Refused):  # a bot beaten to a moment just lost the race
             await self.act(seat, match.action_json(action), moves)
 
-    def _arm_timer(self, moves: int) -> None:
-        delay = self.settings.close_after
-        previous = self._to_act[-2] if len(self._to_act) > 1 else ()
-        current = self.match.to_act
-        # The same moment goes on while seats drop out of it (declines): keep its timer.
-        if self._timer is not None and not self._timer.done() and set(current) < set(previous):
+    def _arm_timer(self) -> None:
+        """Arm the clock of the current moment, or keep the running one when the same moment
+        goes on: the same clock, and the last move a seat letting it pass with its default
+        (a decline, a pass), so that seats dropping out never restart it."""
+        match = self.match
+        clock = match.clock
+        waiting = match.waiting_for
+        factor = None if clock is None else self.settings.clocks.get(clock.kind)
+        if clock is None or factor is None or not waiting:
+            self._cancel_timer()
+            return
+        moment = self._moment
+        if (
+            moment is not None
+            and self._by_default
+            and moment.clock == clock
+            and set(waiting) < set(moment.waiting)
+        ):
+            moment.waiting = waiting
+            moment.moves = match.moves
             return
         self._cancel_timer()
-        if delay is None or len(current) < 2:
-            return
-        self._timer = asyncio.ensure_future(self._close_moment(delay))
-        self._timer.add_done_callback(_report)
+        loop = asyncio.get_running_loop()
+        moment = Moment(clock, waiting, match.moves, loop.time() + clock.seconds * factor)
+        moment.task = asyncio.ensure_future(self._close_moment(moment))
+        moment.task.add_done_callback(_report)
+        self._moment = moment
 
     def _cancel_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        moment, self._moment = self._moment, None
+        if moment is not None and moment.task is not None:
+            moment.task.cancel()
 
-    async def _close_moment(self, delay: float) -> None:
-        await asyncio.sleep(delay)
-        self._timer = None
+    def _clock_message(self) -> dict[str, Any] | None:
+        """The ``clock`` of a state message: the running clock's kind, the seconds left and
+        the seats it waits for; ``None`` when no clock runs (the moment waits for ever)."""
+        moment = self._moment
+        if moment is None or self.match.is_over:
+            return None
+        left = max(0.0, moment.deadline - asyncio.get_running_loop().time())
+        return {
+            "kind": moment.clock.kind,
+            "seconds": round(left, 2),
+            "waiting_for": list(self.match.waiting_for),
+        }
+
+    async def _close_moment(self, moment: Moment) -> None:
+        await asyncio.sleep(max(0.0, moment.deadline - asyncio.get_running_loop().time()))
         async with self._lock:
-            applied = False
-            moment = self.match.to_act
-            for seat in moment:
-                current = self.match.to_act
-                # Stop once this moment has ended: a new one has its own time.
-                if seat not in current or (applied and not set(current) < set(moment)):
-                    continue
-                default = self.match.default_action(seat)
-                if default is None:
-                    continue
-                with contextlib.suppress(Refused):
-                    await self._commit(seat, default)
-                    applied = True
-                    moment = current
-            if applied:
+            # Bound to its moment: when anything else happened since (checked under the lock,
+            # after any commit in flight), this timer is no longer the table's and does nothing.
+            if self._moment is not moment or self.match.moves != moment.moves:
+                return
+            self._moment = None
+            if await self._play_defaults(moment):
                 self._changed()
+            else:
+                self.schedule()  # nothing could be played: the bots and a new clock
+
+    async def _play_defaults(self, moment: Moment) -> int:
+        """Play the default of every seat the moment still waits for, each as a logged move,
+        until the moment ends; return how many were played (its lock is held)."""
+        match = self.match
+        clock = moment.clock
+        pending = list(moment.waiting)
+        played = 0
+        while pending and not match.is_over and played < _MOST_DEFAULTS:
+            if match.clock != clock:
+                break  # another moment began: it has its own clock
+            waiting = match.waiting_for
+            if clock.repeat:  # one seat answering move after move (a share-out)
+                seat = next((seat for seat in waiting if seat in moment.waiting), None)
+                if seat is None:
+                    break
+            elif set(waiting) == set(pending):
+                seat = pending.pop(0)
+            else:
+                break  # this moment ended: the next one waits for its own seats
+            default = match.default_action(seat)
+            if default is None:
+                break
+            try:
+                await self._commit(seat, default)
+            except Refused:
+                break
+            played += 1
+        return played
 
     def close(self) -> None:
         """Stop the bots and timers (server shutdown)."""
@@ -422,9 +528,17 @@ def _reason(failure: Exception) -> str:
     return str(getattr(failure, "reason", None) or failure)
 
 
+def _retrieve(future: asyncio.Future[None]) -> None:
+    if not future.cancelled():
+        future.exception()
+
+
 def _report(task: asyncio.Task[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("table task failed", exc_info=task.exception())
 
 
 GameFactory = Callable[..., Game[Any]]
+
+# A clock that runs out plays at most this many defaults (a share-out has fewer cards).
+_MOST_DEFAULTS = 1000

@@ -16,6 +16,7 @@ CHECKS: tuple[str, ...] = (
     "playout",
     "conservation",
     "liveness",
+    "no_op",
     "views",
     "scenes",
     "rejection",

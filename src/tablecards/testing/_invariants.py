@@ -73,9 +73,13 @@ def check_cards(state: State, expected: Counter[Card], where: Where) -> None:
 
 
 def check_live(match: Match, where: Where) -> dict[int, Sequence[Action]]:
-    """While the match is not over, every seat in ``to_act`` has a legal action.
+    """While the match is not over, every seat the moment waits for has a legal action.
 
-    Returns the legal actions of each seat in ``to_act``.
+    The seats waited for (:attr:`Match.waiting_for`) are part of ``to_act``; when the game
+    names none, every seat in ``to_act`` is waited for. A seat that may act but is not waited
+    for (a Stop seat that passed) may have no legal action.
+
+    Returns the legal actions of each seat in ``to_act`` that has some.
     """
     state = match.state
     to_act = state.to_act
@@ -95,14 +99,27 @@ def check_live(match: Match, where: Where) -> dict[int, Sequence[Action]]:
         raise ConformanceFailure(
             "liveness", where, f"to_act {to_act} must list distinct seats of the match"
         )
+    waiting = match.waiting_for
+    if not set(waiting) <= set(to_act) or len(set(waiting)) != len(waiting):
+        raise ConformanceFailure(
+            "liveness",
+            where,
+            f"waiting_for {waiting} must list distinct seats of to_act {to_act}",
+        )
+    asked = waiting or to_act
     legal = {}
     for seat in to_act:
         actions = match.legal_actions(seat)
-        if not actions:
+        if actions:
+            legal[seat] = actions
+        elif seat in asked:
             raise ConformanceFailure(
-                "liveness", where, f"seat {seat} is in to_act {to_act} but has no legal action"
+                "liveness",
+                where,
+                f"seat {seat} is in to_act {to_act}"
+                + (f" and waited for {waiting}" if waiting else "")
+                + " but has no legal action",
             )
-        legal[seat] = actions
     return legal
 
 

@@ -37,6 +37,7 @@ from tablecards.testing._invariants import (
     check_structure,
 )
 from tablecards.testing._leaks import check_leaks
+from tablecards.testing._noop import check_no_op, state_before
 from tablecards.testing._processes import check_processes
 from tablecards.testing._rejection import check_rejections
 from tablecards.testing._replay import check_resumed, first_divergence
@@ -111,7 +112,8 @@ def check_game(
     """Run the conformance kit against ``game``; raise :class:`ConformanceFailure` on a fault.
 
     For every seat count and seed, a seeded random playout checks after every action that no
-    card was lost or duplicated and that every seat in ``to_act`` can act. The playout's log is
+    card was lost or duplicated, that every seat the moment waits for can act and that every
+    action changed something (no move that changes nothing, ``no_op``). The playout's log is
     then replayed (determinism: the same bytes), and at ``points`` random moments of it the kit
     checks that views are plain data, that illegal actions are refused atomically, that
     swapping what a seat cannot see changes nothing it is shown (no leaks), that
@@ -254,8 +256,8 @@ def _check_moment(
             scenes.at(replay, here)
     if "liveness" in checks:
         with _guard("liveness", here):
-            to_act = replay.to_act
-            check_defaults(replay, {s: replay.legal_actions(s) for s in to_act}, here)
+            waiting = replay.waiting_for
+            check_defaults(replay, {s: replay.legal_actions(s) for s in waiting}, here)
     if "leaks" in checks:
         with _guard("leaks", here):
             report.leak_points += check_leaks(game, replay.state, seat, action, rng, here)
@@ -375,7 +377,9 @@ def _playout(
         match = Match(game, players, seed, move_limit=move_limit)
     except TablecardsError as error:
         raise ConformanceFailure("playout", where, f"the match does not start: {error}") from error
-    playout = _Playout(match, rng, "conservation" in checks, "liveness" in checks)
+    playout = _Playout(
+        match, rng, "conservation" in checks, "liveness" in checks, "no_op" in checks
+    )
     try:
         playout.run(where)
     except Exception as error:
@@ -391,11 +395,14 @@ def _playout(
 class _Playout:
     """One random playout, remembering the action in play for the failure report."""
 
-    def __init__(self, match: Match, rng: random.Random, conserve: bool, live: bool) -> None:
+    def __init__(
+        self, match: Match, rng: random.Random, conserve: bool, live: bool, no_op: bool = False
+    ) -> None:
         self.match = match
         self.rng = rng
         self.conserve = conserve
         self.live = live
+        self.no_op = no_op
         self.log: list[tuple[int, Action]] = []
         self.pool: dict[Action, None] = {}
         self.seat: int | None = None
@@ -413,8 +420,11 @@ class _Playout:
         cards = check_structure(match, where)
         total = sum(cards.values())
         legal = check_live(match, where) if self.live else {}
+        before = state_before(match) if self.no_op else None
         while not match.is_over:
-            to_act = match.to_act
+            # Any seat that may act, not only those waited for: a Stop seat that passed
+            # takes its pass back now and then.
+            to_act = tuple(legal) if self.live else (match.waiting_for or match.to_act)
             seat = self.seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
             actions = legal[seat] if self.live else match.legal_actions(seat)
             if not actions:
@@ -431,6 +441,8 @@ class _Playout:
                 ) from error
             log.append((seat, action))
             self.applied = True
+            if before is not None:
+                before = check_no_op(before, match, seat, action, where)
             if self.conserve and card_count(match.state) != total:
                 check_cards(match.state, cards, where)
             if self.live:

@@ -178,7 +178,7 @@ def _play(game: Game[Any], players: int, seed: int, move_limit: int | None) -> d
     match = Match(game, players, seed, move_limit=move_limit)
     log = []
     while not match.is_over:
-        to_act = match.to_act
+        to_act = tuple(seat for seat in match.to_act if match.legal_actions(seat))
         seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
         actions = match.legal_actions(seat)
         action = actions[rng.randrange(len(actions))]

@@ -102,7 +102,10 @@ def _offers(
     # Lists, not sets: set order follows string hashes, which change between processes, and
     # a failure must replay from its seed.
     legal = {seat: list(match.legal_actions(seat)) for seat in to_act}
-    actor = to_act[rng.randrange(len(to_act))]
+    # A seat that may act but is not waited for may have nothing to play (a Stop seat that
+    # passed): the actor is one that has.
+    able = [seat for seat in to_act if legal[seat]]
+    actor = able[rng.randrange(len(able))]
     mine = legal[actor]
     allowed = set(mine)
     waiting = [seat for seat in range(match.players) if seat not in to_act]

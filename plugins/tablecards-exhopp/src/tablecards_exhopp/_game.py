@@ -11,6 +11,7 @@ import attrs
 
 from tablecards import (
     Action,
+    Clock,
     Event,
     Game,
     Illegal,
@@ -35,6 +36,11 @@ from tablecards_exhopp._state import (
 )
 
 _BY_NAME: dict[str, Colour] = {colour.value: colour for colour in COLOURS}
+
+#: EXH-10: how long a seat asked about an exchange may think before it declines.
+ANSWER_CLOCK = Clock("decision", 20.0)
+#: EXH-10: how long the two players of an agreed exchange may take to choose their cards.
+CHOOSE_CLOCK = Clock("decision", 20.0)
 
 # Every possible action, built once: legal_actions hands out these shared instances.
 _LAYS: tuple[tuple[Lay, ...], ...] = tuple(
@@ -272,13 +278,30 @@ class ExHopp(Game[ExHoppState]):
         }
 
     def default_action(self, state: ExHoppState, seat: int) -> Action | None:
-        """EXH-10, EXH-11: a player asked about an exchange who does not answer declines it.
+        """EXH-10, EXH-11: a player asked about an exchange who does not answer declines it;
+        one who does not choose the card to give in an agreed exchange gives its lowest card
+        of the colour asked.
 
-        Nothing else has a default: a turn is the player's own decision, and the card given
-        in an agreed exchange is chosen by its holder, so a table keeps waiting for those.
+        A turn has no default: it is the player's own decision, and a table keeps waiting.
         """
-        if state.phase is Phase.ANSWER and seat in state.to_act:
+        if seat not in state.to_act:
+            return None
+        if state.phase is Phase.ANSWER:
             return DECLINE
+        if state.phase is Phase.CHOOSE:
+            colour = state.give if seat == state.current else state.want
+            values = [card.value for card in state.hands[seat].cards if card.colour is colour]
+            return _GIVES[min(values)] if values else None
+        return None
+
+    def clock(self, state: ExHoppState) -> Clock | None:
+        """At a real-time table, answering an exchange offer and choosing the card to give
+        (EXH-10) are decisions with a limit; a turn waits for its player."""
+        phase = state.phase
+        if phase is Phase.ANSWER:
+            return ANSWER_CLOCK
+        if phase is Phase.CHOOSE:
+            return CHOOSE_CLOCK
         return None
 
     def redact_action(self, action: Action, actor: int, seat: int | None) -> Action | None:

@@ -11,6 +11,7 @@ import attrs
 
 from tablecards import (
     Action,
+    Clock,
     Event,
     Game,
     Illegal,
@@ -24,6 +25,16 @@ from tablecards_hattrick._actions import PASSES, PLAYS, Pass, Play
 from tablecards_hattrick._state import COLOURS, DECK, HatCard, HattrickState
 
 _BY_ID = attrgetter("id")
+
+
+def _lowest_first(action: Action) -> tuple[bool, int]:
+    """Plays before passes, then the lowest card (a turn clock's default)."""
+    card = action.card if isinstance(action, (Play, Pass)) else 0
+    return (type(action) is Pass, DECK[card].value)
+
+
+#: HAT-04, HAT-05: a turn's limit when a real-time table runs turn clocks.
+TURN_CLOCK = Clock("turn", 30.0)
 
 
 def _whole_number_or_none(minimum: int) -> Any:
@@ -119,6 +130,18 @@ class Hattrick(Game[HattrickState]):
             else:
                 passes.append(PASSES[card.id])
         return (*plays, *passes)
+
+    def clock(self, state: HattrickState) -> Clock | None:
+        """A turn (HAT-04, HAT-05): a real-time table that wants turn clocks limits it."""
+        return None if state.over else TURN_CLOCK
+
+    def default_action(self, state: HattrickState, seat: int) -> Action | None:
+        """When a turn clock runs out: the lowest card the seat may play (HAT-05), or the
+        lowest it may show to pass when it can play none."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            return None
+        return min(legal, key=_lowest_first)
 
     def why_illegal(self, state: HattrickState, seat: int, action: Action) -> Illegal | None:
         """Explains with the rule why a card may not be played or shown now."""

@@ -10,6 +10,7 @@ import attrs
 
 from tablecards import (
     Action,
+    Clock,
     Event,
     Game,
     Illegal,
@@ -37,6 +38,9 @@ _start_turn = _rules.start_turn
 _STEAL_CHOICES: tuple[Action, ...] = (STEAL, NO_STEAL)
 _GO_ON_CHOICES: tuple[Action, ...] = (DRAW_AGAIN, END_TURN)
 # Looked up once: the hot path compares phases by identity (an enum's hash is slow Python code).
+#: HIT-08, HIT-09: a turn's limit when a real-time table runs turn clocks.
+TURN_CLOCK = Clock("turn", 20.0)
+
 _STEAL_PHASE = Phase.STEAL
 _OVER_PHASE = Phase.OVER
 _GO_ON_PHASE = Phase.GO_ON
@@ -113,6 +117,17 @@ class Hit(Game[HitState]):
         if kind is DrawAgain or kind is EndTurn:
             return None
         return Illegal("there is nothing to steal: choose to draw again or end the turn", "HIT-09")
+
+    def clock(self, state: HitState) -> Clock | None:
+        """A turn (HIT-08, HIT-09): a real-time table that wants turn clocks limits it."""
+        return None if state.phase is _OVER_PHASE else TURN_CLOCK
+
+    def default_action(self, state: HitState, seat: int) -> Action | None:
+        """When a turn clock runs out: no steal (HIT-08), then end the turn (HIT-09), banking
+        what the row holds."""
+        if seat != state.current or state.phase is _OVER_PHASE:
+            return None
+        return NO_STEAL if state.phase is _STEAL_PHASE else END_TURN
 
     def apply(self, state: HitState, seat: int, action: Action) -> None:
         """Resolve one decision and every automatic step it triggers (draws, banks, busts)."""

@@ -29,9 +29,9 @@ class HeuristicBot:
       its own bid* that leads alone (fewest cards, then fewest +1s): cards on its own bid come
       back to it when it wins, since it shares out the table. When it cannot lead it ties the
       leader with its own bid if it has one (a tie gives no tokens and returns its cards), and
-      else passes: a losing bid would only add a token to the winner. It decides from the
-      table each time it is asked, so after passing it stays passed (it is still asked,
-      STOP-13) unless a card played changed the table.
+      else passes: a losing bid would only add a token to the winner. After passing it is
+      not asked again until a card played reopens the round (STOP-13: the moment no longer
+      waits for it).
     - **Share-out.** Every card to itself, so its pack lasts (STOP-09).
 
     It reads only its view: its own hand, hand sizes, the public bids and tokens.

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import attrs
 
 from tablecards import (
     Action,
+    Clock,
     Event,
     Game,
     Illegal,
@@ -46,7 +47,8 @@ class Stop(Game[StopState]):
     name: ClassVar[str] = "stop"
     title: ClassVar[str] = "Stop"
     # 0.2.0: a pass can be taken back until the last player passes (STOP-13).
-    version: ClassVar[str] = "0.2.0"
+    # 0.3.0: a seat that passed may not pass again (not a move; the moment stops waiting).
+    version: ClassVar[str] = "0.3.0"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 4
@@ -129,13 +131,38 @@ class Stop(Game[StopState]):
         misjudges every auction (measured in docs/strength.md)."""
         return {"opponent_bot": "heuristic", "playout_bot": "heuristic"}
 
-    def default_action(self, state: StopState, seat: int) -> Action | None:
-        """What ``seat`` decides when a real-time table closes an open moment before it spoke.
+    def waiting_for(self, state: StopState) -> tuple[int, ...]:
+        """STOP-13: in the auction, the seats that have not passed since the last card was
+        played (a seat that passed may still play a card, but the round does not wait for
+        it); elsewhere every seat asked."""
+        return _rules.waited_for(state)
 
-        In a Stop moment (STOP-06) it declines; in the auction (STOP-13) it passes (a seat
-        that has passed already stays passed: passing again changes nothing). ``None`` when
-        ``seat`` is not asked, and when the decision is its own to take: the caller's opening
-        bid (STOP-10) and the winner's share-out (STOP-15).
+    def clock(self, state: StopState) -> Clock | None:
+        """Stop at the pace of a real table (turn 3 real-time reading).
+
+        After a draw, a short reaction window for a Stop! call (STOP-06), after which the draw
+        goes on by itself; the opening (STOP-10), the auction after the last card played
+        (STOP-11..13) and the share-out (STOP-15, card by card) are decisions.
+        """
+        phase = state.phase
+        if phase is Phase.DRAW:
+            return REACTION
+        if phase is Phase.AUCTION:
+            return AUCTION_CLOCK
+        if phase is Phase.OPEN:
+            return OPENING_CLOCK
+        if phase is Phase.SHARE:
+            return SHARE_CLOCK
+        return None
+
+    def default_action(self, state: StopState, seat: int) -> Action | None:
+        """What ``seat`` does when a real-time table's clock runs out before it spoke.
+
+        A Stop moment (STOP-06): it declines, so the draw goes on by itself. The auction
+        (STOP-13): it passes (a seat that passed already is not waited for: ``None``). The
+        opening (STOP-10): the caller opens with its smallest bid, one card of its lowest
+        value. The share-out (STOP-15): every card goes back to the bidder whose bid it lies
+        in, one by one. ``None`` when the moment does not wait for ``seat``.
 
         It overrides :meth:`Game.default_action <tablecards.Game.default_action>`, whose
         default is ``None`` everywhere; :meth:`Match.default_action
@@ -143,17 +170,34 @@ class Stop(Game[StopState]):
         """
         if seat not in state.to_act:
             return None
-        if state.phase is Phase.DRAW:
+        phase = state.phase
+        if phase is Phase.DRAW:
             return DECLINE
-        if state.phase is Phase.AUCTION:
-            return PASS
+        if phase is Phase.AUCTION:
+            return None if seat in state.passed else PASS
+        if phase is Phase.OPEN:
+            values = sorted(card.value for card in state.hands[seat].cards if card.value != PLUS)
+            return Bid(values[0], 1) if values else None
+        if phase is Phase.SHARE:
+            for owner, zone in enumerate(state.bids):
+                if zone.cards:
+                    return Give(zone.cards[0].value, owner)
         return None
 
     def upgrade_snapshot(self, version: str, snapshot: dict[str, Any]) -> dict[str, Any]:
         """Saves of Stop 0.1.0 load, except those made in an auction after a pass, which are
         refused with :class:`~tablecards.SaveError`: STOP-13 changed (passes can be taken back)
-        and the saved position would continue as another match."""
+        and the saved position would continue as another match. Saves of 0.2.0 load as they
+        are (see :meth:`upgrade_action`)."""
         return _saves.upgrade_snapshot(version, self.version, snapshot)
+
+    def upgrade_action(
+        self, version: str, state: StopState, seat: int, action: Action
+    ) -> Action | None:
+        """STOP-13: a save of Stop before 0.3.0 may hold passes of seats that had passed
+        already; they changed nothing and are no longer moves, so they are left out of the
+        log (the match reaches the same position)."""
+        return _saves.upgrade_action(version, state, seat, action)
 
     def scores(self, state: StopState) -> tuple[int, ...]:
         """Blue tokens; an eliminated player's tokens no longer count (STOP-09)."""
@@ -265,6 +309,16 @@ class Stop(Game[StopState]):
 
 def _name(names: Sequence[str] | None, seat: int) -> str:
     return names[seat] if names is not None and 0 <= seat < len(names) else player_name(seat)
+
+
+#: STOP-06: the window for a Stop! call after each draw, at normal pace (turn 3 reading).
+REACTION: Final = Clock("reaction", 1.8)
+#: STOP-10: how long the caller may think over the opening bid.
+OPENING_CLOCK: Final = Clock("decision", 20.0)
+#: STOP-13: how long the auction waits after the last card played for the last passes.
+AUCTION_CLOCK: Final = Clock("decision", 12.0)
+#: STOP-15: the winner's share-out, card by card (one moment: the default gives the rest).
+SHARE_CLOCK: Final = Clock("decision", 30.0, repeat=True)
 
 
 def total_cards(players: int) -> int:

@@ -84,11 +84,13 @@ def auction_actions(state: StopState, seat: int, held: Counter[int]) -> tuple[Ac
     """STOP-11, STOP-12, STOP-13: pass, a new bid (without a bid yet), or a raise of any bid;
     each bid made or raised must reach the highest bid on the table.
 
-    A seat that has passed is offered the same: it may take its pass back by playing a card, or
-    pass again (which changes nothing), until the last pass ends the round.
+    A seat that has passed may take its pass back by playing a card until the last pass ends
+    the round, but is not offered to pass again: that would change nothing, so it is not a
+    move (turn 3 reading of STOP-13). It may then have no legal action at all; the moment does
+    not wait for it (``Stop.waiting_for``).
     """
     high = highest_bid(state)
-    out: list[Action] = [PASS]
+    out: list[Action] = [] if seat in state.passed else [PASS]
     if not state.bids[seat].cards:
         for v in VALUES:
             for k in range(1, held[v] + 1):
@@ -122,7 +124,14 @@ def why_illegal(state: StopState, seat: int, action: Action) -> Illegal | None:
             return Illegal("the caller must open the auction with a bid", "STOP-10")
         if state.phase is not _AUCTION:
             return Illegal("passing is for the auction, which is not in play", "STOP-13")
-        return why_not_in_auction(state, seat)
+        out = why_not_in_auction(state, seat)
+        if out is None and seat in state.passed:
+            return Illegal(
+                "you have passed already: passing again changes nothing (play a card to take "
+                "your pass back)",
+                "STOP-13",
+            )
+        return out
     if isinstance(action, Give):
         return why_not_give(state, seat, action)
     return Illegal("not an action of Stop")

@@ -276,12 +276,11 @@ def pass_turn(state: StopState, seat: int) -> None:
     """STOP-13: ``seat`` passes; the round ends when every seat that can still play has passed
     since the last card was played.
 
-    A seat that passed stays asked: it may still play a card (which reopens the round) until
-    the last pass. Passing again changes nothing.
+    A seat that passed stays in ``to_act``: it may still play a card (which reopens the round)
+    until the last pass, but the moment no longer waits for it, and it may not pass again
+    (passing again would change nothing, so it is not a move).
     """
-    passed = state.passed
-    if seat not in passed:
-        passed = state.passed = tuple(sorted((*passed, seat)))
+    passed = state.passed = tuple(sorted((*state.passed, seat)))
     if state.sink is not None:
         state.emit(Passed(seat))
     for other in state.to_act:
@@ -291,6 +290,16 @@ def pass_turn(state: StopState, seat: int) -> None:
 
 
 # -- resolution ----------------------------------------------------------------------------------
+
+
+def waited_for(state: StopState) -> tuple[int, ...]:
+    """STOP-13: the seats the moment waits for; in the auction, those that have not passed
+    since the last card was played (the others may still play, but need not)."""
+    to_act = state.to_act
+    if state.phase is not Phase.AUCTION or not state.passed:
+        return to_act
+    passed = state.passed
+    return tuple(seat for seat in to_act if seat not in passed)
 
 
 def resolve_round(state: StopState) -> None:

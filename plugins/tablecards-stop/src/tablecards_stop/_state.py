@@ -94,7 +94,8 @@ class StopState(State):
         winner: the round's winner while it shares out the table, then the game's winner.
         round: how many rounds (Stop calls) have started.
         passed: the seats that have passed since the last card was played, in seat order
-            (STOP-13). They stay in ``to_act`` and may still play: a card played empties it.
+            (STOP-13). They stay in ``to_act`` and may still play (a card played empties
+            it), but the moment no longer waits for them and they may not pass again.
         bidders: the round's bidders while the winner shares out the table (STOP-15).
         recipients: the bidders who have received cards so far in the share-out.
     """

@@ -80,7 +80,7 @@ function openSeats(matches) {
   const name = el("input", { id: "my-name", maxlength: "40", autocomplete: "nickname",
     value: stored(NAME_KEY) ?? "" });
   name.addEventListener("change", () => store(NAME_KEY, name.value.trim()));
-  const alert = el("p", { class: "alert", id: "seat-alert", role: "alert" });
+  const alert = el("p", { class: "alert lobby-alert", id: "seat-alert", role: "alert" });
   const list = el("ul", { id: "open-seats" });
   for (const m of matches) {
     const free = m.seats.map((s, i) => ({ ...s, seat: i })).filter((s) => s.open);
@@ -154,6 +154,10 @@ function createForm(games) {
       const name = el("input", { id: `name${i}`, "aria-label": `Seat ${i + 1} name`, maxlength: "40",
         value: old[i] ? old[i].name : `Player ${i + 1}` });
       if (old[i] && [...kind.options].some((o) => o.value === old[i].kind)) kind.value = old[i].kind;
+      // An open seat is named by whoever takes it.
+      const named = () => { name.disabled = kind.value === "open"; };
+      kind.addEventListener("change", named);
+      named();
       seats.append(el("div", { class: "seatrow" }, el("span", { text: `Seat ${i + 1}` }), kind, name));
     }
   }
@@ -238,7 +242,8 @@ function table(matchId) {
   const token = seatToken(matchId);
   const st = {
     welcome: null, state: null, moves: null, socket: null, retry: 500,
-    seen: null, // the cards of the last scene drawn: what is new in the next one
+    seen: null, // the cards of the last scene drawn
+    before: null, // the cards of the scene before this move's: what is new in this one
     path: [], // the two-step choices opened so far ("purple 4" then "to whom")
     clock: null, // {deadline (performance.now ms), kind, waiting_for}
     timer: null,
@@ -247,10 +252,11 @@ function table(matchId) {
   main.classList.add("playing");
   const parts = tableSkeleton(main);
   const log = historyLog(parts.log);
-  // Who is here, the chat, play again, looking back (see tableExtras): under the table, the
-  // notice about a click kept while disconnected beside the status.
+  // Who is here and play again above the table, looking back and the chat under it (see
+  // tableExtras; style.css places them), the notice about a click kept while disconnected
+  // beside the status.
   const ex = tableExtras(matchId);
-  ex.mount(parts.extras);
+  ex.mount(main);
   parts.notice.append(ex.notice);
 
   function connect() {
@@ -282,7 +288,7 @@ function table(matchId) {
       st.welcome = msg;
       where.textContent = `${msg.game.title} — ${msg.seat === null ? "watching" : `you are ${msg.names[msg.seat]}`}`;
     } else if (msg.type === "state") {
-      if (msg.moves !== st.moves) st.path = [];
+      if (msg.moves !== st.moves) { st.path = []; st.before = st.seen; }
       st.state = msg;
       st.moves = msg.moves;
       main.dataset.moves = String(msg.moves); // for tests and tools: the screen's move number
@@ -303,8 +309,10 @@ function table(matchId) {
     const s = st.state;
     const active = document.activeElement;
     const keepFocus = !active || active === document.body || parts.actions.contains(active);
+    // A redraw of the same move (a step of a two-step choice, a presence change) marks the
+    // same cards as new.
     st.seen = renderScene(parts, s.scene, {
-      seen: st.seen, path: st.path, clock: st.clock, over: s.result !== null,
+      seen: st.before, path: st.path, clock: st.clock, result: s.result,
       open: (choice) => { st.path = [...st.path, choice]; draw(); },
       back: () => { st.path = st.path.slice(0, -1); draw(); },
       play: (act, button) => play(act, s.moves, button),
@@ -376,7 +384,7 @@ function historyLog(list) {
         if (later === undefined) list.prepend(item);
         else items.get(later).after(item);
       }
-      while (items.size > 400) {
+      while (items.size > 2000) { // a very long match keeps its newest moves
         const oldest = Math.min(...items.keys());
         items.get(oldest).remove();
         items.delete(oldest);
@@ -424,8 +432,8 @@ function tableExtras(matchId) {
   ex.sound = soundButton();
 
   ex.mount = (node) => {
-    node.prepend(ex.notice);
-    node.append(el("section", { class: "around" }, ex.who, ex.sound), ex.again, ex.lookback, ex.chat.panel);
+    node.prepend(ex.notice, el("section", { class: "around" }, ex.who, ex.sound), ex.again);
+    node.append(ex.lookback, ex.chat.panel);
   };
   ex.opened = (socket) => { ex.socket = socket; };
   ex.closed = (code) => {
@@ -667,19 +675,19 @@ export function tableSkeleton(root) {
     log: part("ol", { class: "log", id: "log", "aria-label": "What happened, newest first" }),
   };
   parts.notice = el("div", { class: "t-notice" });
-  parts.extras = el("div", { class: "t-extras" });
   const state = el("div", { class: "t-state" }, parts.status, parts.clock, parts.notice, parts.alert, parts.result);
   parts.side.append(el("h2", { text: "What happened" }), parts.log);
   // The rail holds the decision and the log: beside the table on a wide screen, always in view;
   // on a narrow one it dissolves and the decision comes right after the status, the log last.
   const rail = el("div", { class: "t-rail" }, parts.actions, parts.side);
-  root.append(parts.head, state, rail, parts.me, parts.middle, parts.others, parts.facts, parts.extras);
+  root.append(parts.head, state, rail, parts.me, parts.middle, parts.others, parts.facts);
   return parts;
 }
 
 /**
  * Draw `scene` into `parts`. `ctx`: {seen: the Set returned by the previous call (or null),
- * path: opened two-step choices, clock, over, open(choice), back(), play(act, button),
+ * path: opened two-step choices, clock, result (the state's, or null), open(choice), back(),
+ * play(act, button),
  * badges(seat): an extra badge for a seat's panel or null (optional)}.
  * Returns the Set of cards drawn ("zone#card").
  */
@@ -692,8 +700,8 @@ export function renderScene(parts, scene, ctx) {
   };
   drawHeader(parts.head, scene);
   parts.status.textContent = scene.status;
-  parts.status.classList.toggle("result", Boolean(ctx.over));
-  drawResult(parts.result, scene, ctx.over);
+  parts.status.classList.toggle("result", Boolean(ctx.result));
+  drawResult(parts.result, scene, ctx.result);
   drawActions(parts.actions, scene, ctx);
   const [first, ...rest] = scene.seats;
   clear(parts.me);
@@ -718,14 +726,19 @@ function drawHeader(head, scene) {
   }
 }
 
-function drawResult(box, scene, over) {
+function drawResult(box, scene, result) {
   clear(box);
-  box.hidden = !over;
-  if (!over) return;
+  box.hidden = !result;
+  if (!result) return;
   box.append(el("h2", { text: "The match is over" }));
   if (scene.scores.length) {
-    const list = el("ol", { class: "scores" });
-    for (const s of scene.scores) list.append(el("li", {}, el("span", { text: s.name }), el("strong", { text: s.score })));
+    const winners = new Set(result.winners ?? []);
+    const list = el("ul", { class: "scores", "aria-label": "Final scores" });
+    for (const s of scene.scores) {
+      list.append(el("li", { class: winners.has(s.seat) ? "winner" : "" },
+        el("span", { text: s.name }), el("strong", { text: s.score }),
+        winners.has(s.seat) ? el("span", { class: "won", text: "won" }) : null));
+    }
     box.append(list);
   }
 }
