@@ -245,6 +245,7 @@ def serve_command(db: str) -> list[str]:
         ("--live-matches", "100000"),
         ("--connections", "100000"),
         ("--connections-per-client", "100000"),
+        ("--creates-per-minute", "100000"),
         ("--creates-per-client", "100000"),
         ("--creates-per-server", "100000"),
         ("--rate", "100000"),
