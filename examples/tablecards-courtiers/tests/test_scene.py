@@ -73,8 +73,9 @@ def test_the_viewer_holds_its_hand_face_up_the_others_a_count_court_04() -> None
     assert [p["name"] for p in scene["seats"]] == ["You", "Cleo", "Dan", "Ann"]
     bob = panel(scene, 1)
     hand = zone(bob, "hand:1")
-    assert hand["style"] == "hand" and [c["rank"] for c in hand["cards"]] == ["Sentry", "Regent"]
+    assert hand["style"] == "hand" and [c["rank"] for c in hand["cards"]] == ["1", "7"]
     assert [c["label"] for c in hand["cards"]] == ["Sentry (1)", "Regent (7)"]
+    assert [c["note"] for c in hand["cards"]] == ["Sentry", "Regent"]
     cleo = zone(panel(scene, 2), "hand:2")
     assert cleo["cards"] is None and cleo["count"] == 1 and cleo["style"] == "stack"
     played = zone(panel(scene, 0), "played:0")

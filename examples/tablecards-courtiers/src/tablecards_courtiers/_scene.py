@@ -63,14 +63,18 @@ def article(rank: int) -> str:
 
 
 def card_face(card: Mapping[str, Any]) -> Json:
-    """A Courtiers card's face: its name big, its rank small (Courtiers' cards have no colour)."""
+    """A Courtiers card's face: its rank big, its name small (Courtiers' cards have no colour).
+
+    The rank goes big because a hand is drawn fanned: a number stays readable where a name
+    would be cut by the next card; the label says both in full.
+    """
     rank = int(card["rank"])
     return {
         "id": int(card["id"]),
-        "rank": NAMES[rank],
+        "rank": str(rank),
         "colour": None,
         "label": f"{NAMES[rank]} ({rank})",
-        "note": str(rank),
+        "note": NAMES[rank],
         "kind": "court",
     }
 
@@ -112,7 +116,7 @@ def _played(view: Mapping[str, Any], seat: int, viewer: int | None) -> Json:
         "style": "row",  # COURT-04: in the order they were played, for everyone to see
         "count": len(cards),
         "cards": _faces(cards),
-        "note": None if cards else "none yet",
+        "note": None,
     }
 
 
