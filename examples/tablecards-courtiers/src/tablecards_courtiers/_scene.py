@@ -257,7 +257,7 @@ def _status(view: Mapping[str, Any], names: Sequence[str]) -> str:
     if view["over"]:
         winners = [words[seat] for seat in _winners(view)]
         who = listing(winners)
-        text = says(who, "wins") if len(winners) == 1 else f"{who} share"
+        text = says(who, "wins") if len(winners) == 1 else f"{who} share the win of"
         return _capital(f"{text} the match")
     waiting = list(view["to_act"])
     if viewer in waiting:
