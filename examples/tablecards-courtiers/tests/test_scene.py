@@ -134,6 +134,8 @@ def test_a_play_is_which_card_then_whom_then_which_guess_court_05_court_13() -> 
     whom = sentry["then"]
     assert [c["text"] for c in whom["choices"]] == ["Cleo", "Dan"]  # Ann is protected
     guess = whom["choices"][0]["then"]
+    assert whom["title"] == "Sentry: guess whose card"
+    assert guess["title"] == "Name a card Cleo might hold"
     texts = [c["text"] for c in guess["choices"]]
     assert texts[:2] == ["a Seer (2) (you saw it)", "a Duelist (3) (a Sentry heard no)"]
     assert texts[-1] == "an Heir (8)"

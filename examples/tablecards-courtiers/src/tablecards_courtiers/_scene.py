@@ -204,12 +204,14 @@ def _facts(view: Mapping[str, Any], words: Sequence[str]) -> list[Json]:
             }
         )
     if not view["over"]:
-        facts.append({"label": "Cards you have not seen this round", "text": _unseen(view)})
-    facts.append(
+        facts.append({"label": "Still unseen this round", "text": _unseen(view)})
+    # The box, one card per line: what each does and how many there are (COURT-01).
+    facts.extend(
         {
-            "label": "The cards",
-            "text": "; ".join(f"{NAMES[rank]} ({rank}): {POWERS[rank]}" for rank in sorted(NAMES)),
+            "label": f"{NAMES[rank]} ({rank})",
+            "text": f"{POWERS[rank]}; {count(COPIES[rank], 'copy', 'copies')}",
         }
+        for rank in sorted(NAMES)
     )
     return facts
 
@@ -326,7 +328,7 @@ def _choose_group(
                 choice(_guess_text(p.guess or 0, target, known, ruled_out), p)
                 for p in sorted(plays, key=lambda p: p.guess or 0)
             ]
-            title = f"Sentry on {who}: name a card {who} might hold"
+            title = f"Name a card {who} might hold"
             then = {"title": title, "choices": guesses}
             options.append({"text": _capital(who), "then": then})
         else:
