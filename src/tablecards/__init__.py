@@ -31,7 +31,7 @@ from tablecards._errors import (
 )
 from tablecards._events import CardsMoved, Event, EventRecorder, RoundEnded, Shuffled, TurnStarted
 from tablecards._fields import Seat
-from tablecards._game import Game, NoOptions, Result, seat_option
+from tablecards._game import Game, NoOptions, OptionRange, Result, option_range, seat_option
 from tablecards._hookspecs import hookimpl
 from tablecards._infoset import InformationSet, SearchBot, bot_choice
 from tablecards._ismcts import IsmctsBot
@@ -89,6 +89,7 @@ __all__ = [
     "MatchRecord",
     "NoOptions",
     "NotYourTurn",
+    "OptionRange",
     "PluginError",
     "PluginFailure",
     "RandomBot",
@@ -126,6 +127,7 @@ __all__ = [
     "load_game",
     "match_seed",
     "next_seat",
+    "option_range",
     "play",
     "plugin_manager",
     "redeal",

@@ -190,6 +190,7 @@ def games() -> list[dict[str, Any]]:
                 "max_players": cls.max_players,
                 "default_players": cls.default_players,
                 "options": _jsonable(cls.option_defaults()),
+                "ranges": {k: bounds.to_json() for k, bounds in cls.option_ranges().items()},
                 "bots": reg.bot_names(name),
             }
         )

@@ -28,12 +28,12 @@ from tablecards import (
     MatchOver,
     NotYourTurn,
     RulesError,
-    bot_choice,
     registry,
 )
 from tablecards.server import _engine
 from tablecards.server._protocol import error
 from tablecards.server._store import ActionTaken, MatchRecord, Store
+from tablecards.server._thinker import thinker
 from tablecards.server._words import card_labels, event_text, play_text
 
 __all__ = ["Client", "Refused", "Settings", "Table"]
@@ -326,8 +326,8 @@ class Table:
         match = self.match
         if match.moves != moves or seat not in match.to_act:
             return
-        # bot_choice: a search bot gets its seat's information set, any other bot its view.
-        action = bot_choice(self._bots[seat], match, seat, self._rngs[seat])
+        # What bot_choice gives (an information set or a view), thought over off the loop.
+        action = await thinker.choose(self._bots[seat], match, seat, self._rngs[seat])
         with contextlib.suppress(Refused):  # a bot beaten to a moment just lost the race
             await self.act(seat, match.action_json(action), moves)
 
