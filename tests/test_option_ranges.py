@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -11,8 +13,8 @@ from tablecards import Game, Match, OptionRange, UnknownOption, option_range
 GAMES = tablecards.available_games()
 
 
-def game_class(name: str) -> type[Game[object]]:
-    cls: type[Game[object]] = tablecards.registry().games[name].cls
+def game_class(name: str) -> type[Game[Any]]:
+    cls: type[Game[Any]] = tablecards.registry().games[name].cls
     return cls
 
 
