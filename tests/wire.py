@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import attrs
 import uvicorn
 import websockets
 from websockets.exceptions import ConnectionClosed
@@ -24,6 +25,15 @@ from tablecards.server import Settings, create_app
 
 #: Settings for tests: instant bots, no closing timer, generous rate limits.
 FAST = Settings(bot_think=(0.0, 0.0), close_after=None, rate=10_000, burst=10_000)
+#: ... no creation quotas (tests make many matches from one address), and the host name of
+#: Starlette's TestClient allowed.
+FAST = attrs.evolve(
+    FAST,
+    allowed_hosts=frozenset({"127.0.0.1", "localhost", "testserver"}),
+    creates_per_client=100_000,
+    creates_per_server=100_000,
+    live_matches=100_000,
+)
 
 
 class LiveServer:
@@ -162,6 +172,7 @@ def server_process(db: str | Path) -> Iterator[tuple[subprocess.Popen[str], str]
         [
             *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", str(db)),
             *("--close-after", "0", "--bot-think", "0"),
+            *("--creates-per-minute", "100000", "--live-matches", "100000"),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,

@@ -60,9 +60,10 @@ class Hub:
 
     async def table(self, match_id: str) -> Table | None:
         """The live table of a match, rebuilt from the store when this process has none yet
-        (a shared store: another process created it); ``None`` for an unknown match."""
+        (a shared store: another process created it; or it was stopped, abandoned, to leave
+        memory); ``None`` for an unknown match."""
         table = self.tables.get(match_id)
-        if table is not None or not self.store.shared:
+        if table is not None:
             return table
         loading = self._loading.get(match_id)
         if loading is None:  # one rebuild at a time per match, however many sockets ask

@@ -31,6 +31,7 @@ from tablecards import (
     registry,
 )
 from tablecards.server import _engine
+from tablecards.server._health import RETRYING, StorageUnavailable
 from tablecards.server._protocol import error
 from tablecards.server._store import ActionTaken, MatchRecord, Store
 from tablecards.server._thinker import thinker
@@ -55,6 +56,21 @@ class Settings:
         burst: ... and at once; beyond that, messages are refused with a ``rate`` error.
         queue: messages waiting for a slow client; beyond that it is disconnected.
         origins: extra websocket ``Origin`` values accepted besides the server's own address.
+        allowed_hosts: the ``Host`` names the server answers (``*.example.org``: any
+            subdomain; ``*``: any, behind a proxy that checks it). Empty: the localhost names
+            and the address it listens on. Any other host is refused first (DNS rebinding).
+        creates_per_client: matches one client address may create a minute ...
+        creates_per_server: ... and all together; beyond that, ``429`` with ``Retry-After``.
+        live_matches: unfinished matches held at once; beyond that, creating answers ``503``.
+        connections: open websockets at once ...
+        connections_per_client: ... and from one client address.
+        abandon_after: seconds after which a match nobody is connected to (all-bot matches
+            too) is stopped and leaves memory; it stays in the store and the next visit
+            rebuilds it. ``None``: never.
+        bot_workers: processes in which search bots think (``0``: threads, which slow the
+            whole server while a search runs).
+        checkpoint_every: seconds between two checkpoints of a SQLite store's write-ahead log
+            into its file (also done after two idle seconds).
     """
 
     bot_think: tuple[float, float] = (0.4, 1.2)
@@ -64,6 +80,16 @@ class Settings:
     burst: int = 40
     queue: int = 512
     origins: frozenset[str] = frozenset()
+    # Exposure and limits (issue 28): see docs/play-together.md.
+    allowed_hosts: frozenset[str] = frozenset()
+    creates_per_client: int = 20
+    creates_per_server: int = 200
+    live_matches: int = 200
+    connections: int = 400
+    connections_per_client: int = 24
+    abandon_after: float | None = 900.0
+    bot_workers: int = 2
+    checkpoint_every: float = 60.0
 
 
 class Refused(Exception):
@@ -287,6 +313,9 @@ class Table:
                 raise Refused(
                     error("too_late", "another server recorded this move first")
                 ) from None
+            if isinstance(failure, StorageUnavailable):  # expected: a full disk, a restart
+                log.warning("match %s: action %d not stored: %s", self.id, number, failure)
+                raise Refused(error("storage", RETRYING)) from None
             if isinstance(failure, Exception):
                 log.exception("match %s: could not store action %d", self.id, number)
                 raise Refused(error("storage", "the server could not record the action")) from None
