@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -78,6 +79,22 @@ def post(base: str, path: str, data: Any) -> Any:
     )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.loads(answer.read())
+
+
+def status_of(url: str, data: Any = None) -> tuple[int, Any]:
+    """GET ``url`` (or POST ``data`` as JSON): the status and the decoded JSON, errors too."""
+    body = None if data is None else json.dumps(data).encode()
+    req = urllib.request.Request(
+        url,
+        data=body,
+        headers={"content-type": "application/json"},
+        method="POST" if body else "GET",
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as failure:
+        return failure.code, json.loads(failure.read())
 
 
 def get(base: str, path: str) -> Any:

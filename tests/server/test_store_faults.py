@@ -11,15 +11,12 @@ import socket
 import sqlite3
 import subprocess
 import sys
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import attrs
 import pytest
-from wire import FAST, LiveServer, Player, get, live, post
+from wire import FAST, LiveServer, Player, get, live, post, status_of
 
 BOTS = [{"bot": "random"}, {"bot": "random"}, {"bot": "random"}]
 
@@ -42,23 +39,6 @@ def one_clear_line(result: subprocess.CompletedProcess[str], *words: str) -> Non
     assert "Traceback" not in result.stderr
     for word in words:
         assert word in lines[0], lines[0]
-
-
-def status_of(url: str, data: Any = None) -> tuple[int, Any]:
-    import json
-
-    body = None if data is None else json.dumps(data).encode()
-    req = urllib.request.Request(
-        url,
-        data=body,
-        headers={"content-type": "application/json"},
-        method="POST" if body else "GET",
-    )
-    try:
-        with urllib.request.urlopen(req, timeout=10) as answer:
-            return answer.status, json.loads(answer.read())
-    except urllib.error.HTTPError as failure:
-        return failure.code, json.loads(failure.read())
 
 
 def watch(server: LiveServer, match: str) -> Player:
