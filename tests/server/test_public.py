@@ -8,7 +8,8 @@ import http.client
 import json
 import socket
 import statistics
-import threading
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -128,35 +129,52 @@ def test_the_quota_refills_at_its_rate() -> None:
     assert quota.take("a", now=20.0) == 0.0
 
 
+#: A flooding client in a process of its own: POST /matches in a loop for some seconds, then
+#: print what came back (status counts, and whether every refusal was a JSON 429 with a wait).
+FLOOD = """
+import http.client, json, sys, time
+port, seconds = int(sys.argv[1]), float(sys.argv[2])
+counts, good = {}, True
+deadline = time.monotonic() + seconds
+while time.monotonic() < deadline:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("POST", "/matches", body=b'{"game": "hit"}',
+                 headers={"content-type": "application/json"})
+    answer = conn.getresponse()
+    body = json.loads(answer.read())
+    conn.close()
+    counts[answer.status] = counts.get(answer.status, 0) + 1
+    if answer.status == 429:
+        good = good and int(answer.getheader("retry-after")) >= 1 and (
+            "at most 6 new matches a minute" in body["error"])
+print(json.dumps({"counts": counts, "good": good}))
+"""
+
+
 def test_a_creation_flood_is_refused_with_429_while_an_honest_player_keeps_playing(
     tmp_path: Path,
 ) -> None:
     settings = attrs.evolve(FAST, creates_per_client=6, creates_per_server=1000)
     with live(tmp_path / "t.db", settings) as server:
         player = honest_player(server)  # its own creation is the first of the six
-        outcomes: list[tuple[int, dict[str, str], Any]] = []
-        stop = threading.Event()
-
-        def flood() -> None:
-            while not stop.is_set():
-                outcomes.append(request(server, "POST", "/matches", {"game": "hit"}))
-
-        threads = [threading.Thread(target=flood) for _ in range(2)]
-        for thread in threads:
-            thread.start()
+        flooders = [
+            subprocess.Popen(
+                [sys.executable, "-c", FLOOD, str(server.port), "4"],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            for _ in range(2)
+        ]
         try:
             times = round_trips(player, 4.0)
         finally:
-            stop.set()
-            for thread in threads:
-                thread.join(10)
-        created = [o for o in outcomes if o[0] == 201]
-        refused = [o for o in outcomes if o[0] == 429]
-        assert len(created) == 5 and len(refused) == len(outcomes) - 5 > 100
-        for _, headers, body in refused:
-            assert int(headers["retry-after"]) >= 1
-            assert headers["content-type"] == "application/json"
-            assert "at most 6 new matches a minute" in body["error"]
+            reports = [json.loads(flooder.communicate(timeout=30)[0]) for flooder in flooders]
+        counts = [report["counts"] for report in reports]
+        created = sum(count.get("201", 0) for count in counts)
+        refused = sum(count.get("429", 0) for count in counts)
+        assert created == 5 and refused > 100, counts
+        assert all(report["good"] for report in reports)
+        assert len(server.app.state.hub.tables) == 6
         assert p95(times) <= P95, f"p95 {p95(times) * 1000:.1f} ms"
 
 
