@@ -4,10 +4,10 @@ A search bot (ISMCTS) is pure Python: a thread would hold the interpreter lock f
 milliseconds and every player of the server would wait. So a search bot's decision runs in a
 process of its own. The worker never sees the live match: it gets what
 :func:`tablecards.bot_choice` would give the bot, its seat's :class:`tablecards.InformationSet`
-(a determinisation drawn for the seat, which holds nothing the seat may not know), sent as
-JSON-ready data (the state's snapshot, the seen log) plus the bot and its generator. It answers
-with the position of the chosen action among the legal ones and the generator's new state, so
-the table's generator goes on as if the bot had chosen in place.
+(a determinisation drawn for the seat, which holds nothing the seat may not know; it pickles as
+a snapshot and the log the seat saw), plus the bot and its generator. It answers with the
+chosen action's JSON and the generator's new state, so the table's generator goes on as if the
+bot had chosen in place.
 
 A bot's own attributes changed while it thinks stay in the worker (bots are copied there for
 each decision); a game or bot that cannot be copied to a process thinks in a thread instead.
@@ -24,14 +24,10 @@ import multiprocessing
 import os
 import pickle
 import random
-from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from tablecards import Action, Bot, InformationSet, Match
-from tablecards._determinise import _UNSEEN, Unseen
-from tablecards._loads import state_from_snapshot
-from tablecards._serial import snapshot
 
 __all__ = ["Thinker", "thinker"]
 
@@ -39,9 +35,6 @@ log = logging.getLogger("tablecards.server")
 
 #: After this many dead worker pools, search bots think in threads (slower for everyone).
 MAX_BROKEN = 3
-#: A decision sent to a worker: the bot, its seat, the information set as data, the legal
-#: actions' JSON and the generator.
-Payload = tuple[Any, ...]
 
 
 class Thinker:
@@ -70,54 +63,26 @@ class Thinker:
             view = match.view(seat) if getattr(bot, "uses_view", True) else {}
             return await loop.run_in_executor(None, bot.choose, view, actions, rng)
         info = InformationSet(match, seat)
-        payload = self._payload(bot, info, match, actions, rng)
+        payload = _payload(bot, info, rng)
         if payload is not None and self.workers > 0 and self._broken < MAX_BROKEN:
             try:
-                index, state = await loop.run_in_executor(self._workers(), _think, payload)
+                chosen, state = await loop.run_in_executor(self._workers(), _think, payload)
             except BrokenProcessPool:
                 self._broken += 1
                 log.warning(
-                    "bot workers: a worker process died (%d of %d); bots think in threads after "
-                    "that",
+                    "bot workers: a worker process died (%d of %d); bots think in threads "
+                    "after that",
                     self._broken,
                     MAX_BROKEN,
                 )
                 self.close()
             else:
-                if index >= 0:
+                if chosen is not None:
                     rng.setstate(state)
-                    return actions[index]
+                    return next(a for a in actions if match.action_json(a) == chosen)
         chooser = bot.choose_in  # type: ignore[attr-defined]
-        chosen: Action = await loop.run_in_executor(None, chooser, info, actions, rng)
-        return chosen
-
-    def _payload(
-        self,
-        bot: Bot,
-        info: InformationSet,
-        match: Match,
-        actions: Sequence[Action],
-        rng: random.Random,
-    ) -> bytes | None:
-        base: Match = info._base
-        try:
-            data = (
-                bot,
-                info.seat,
-                match.game,
-                match.players,
-                base.seed,
-                snapshot(base.state),
-                [
-                    (actor, None if type(action) is Unseen else match.action_json(action))
-                    for actor, action in base.log
-                ],
-                [match.action_json(action) for action in actions],
-                rng,
-            )
-            return pickle.dumps(data)
-        except Exception:  # a toy game or bot that cannot travel: think in a thread
-            return None
+        action: Action = await loop.run_in_executor(None, chooser, info, actions, rng)
+        return action
 
     def _workers(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
@@ -141,26 +106,22 @@ def _lower_priority() -> None:
         os.nice(5)
 
 
-def _think(payload: bytes) -> tuple[int, Any]:
-    """In a worker: rebuild the information set, let the bot choose, return its position."""
-    bot, seat, game, players, seed, snap, seen, legal, rng = pickle.loads(payload)
-    base = Match(game, players, seed)
-    state = state_from_snapshot(base.state, snap)
-    if state is None:  # a state the snapshot reader does not handle: think in a thread
-        return -1, None
-    base._state = state
-    base._log = [
-        (actor, _UNSEEN if action is None else base.parse_action(action)) for actor, action in seen
-    ]
-    info = object.__new__(InformationSet)
-    info.seat = seat
-    info.game = game
-    info.players = players
-    info._base = base
-    info._history = None
-    actions = [base.parse_action(action) for action in legal]
-    chosen = bot.choose_in(info, actions, rng)
-    return actions.index(chosen), rng.getstate()
+def _payload(bot: Bot, info: InformationSet, rng: random.Random) -> bytes | None:
+    try:
+        return pickle.dumps((bot, info, rng))
+    except Exception:  # a toy game or bot that cannot travel: think in a thread
+        return None
+
+
+def _think(payload: bytes) -> tuple[dict[str, Any] | None, Any]:
+    """In a worker: the information set back, the bot's choice as action JSON."""
+    try:
+        bot, info, rng = pickle.loads(payload)
+    except TypeError:  # a state that cannot travel: the table thinks in a thread
+        return None, None
+    chosen = bot.choose_in(info, list(info.legal_actions()), rng)
+    action: dict[str, Any] = info.game.action_json(chosen)
+    return action, rng.getstate()
 
 
 #: The process-wide thinker of the server's tables.
