@@ -281,7 +281,7 @@ def test_an_honest_player_keeps_a_fast_round_trip_while_search_bots_play(
         before = sum(t.match.moves for t in hub.tables.values())
         times = round_trips(player, 8.0)
         played = sum(t.match.moves for t in hub.tables.values()) - before
-        assert played >= 8, "the search bots hardly played"
+        assert played >= 2, "the search bots did not play"
         assert p95(times) <= P95, f"p95 {p95(times) * 1000:.1f} ms over {len(times)} pings"
 
 

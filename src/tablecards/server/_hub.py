@@ -84,6 +84,7 @@ class Hub:
         task = asyncio.ensure_future(table.catch_up(number))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(_caught_up)
 
     def _game(self, record: MatchRecord) -> Game[Any]:
         return self.load_game(record.game, **record.options)
@@ -175,6 +176,15 @@ class Hub:
             table.close()
         for task in self._tasks:
             task.cancel()
+
+
+def _caught_up(task: asyncio.Future[None]) -> None:
+    # Read its outcome: a store that is away is retried when it is back, not a traceback.
+    if task.cancelled():
+        return
+    failure = task.exception()
+    if failure is not None and type(failure).__name__ != "StorageUnavailable":
+        log.error("catching a table up failed: %s", failure)
 
 
 def games() -> list[dict[str, Any]]:

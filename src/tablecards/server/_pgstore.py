@@ -315,7 +315,9 @@ class PostgresStore:
                         future.set_exception(outcome)
 
     async def _write(self, batch: list[_Append]) -> list[BaseException | None]:
-        conn = self._w
+        if self._writer is None:  # closed while these waited (the server stops)
+            return [StorageUnavailable("the store is closed")] * len(batch)
+        conn = self._writer
         outcomes: list[BaseException | None] = []
         try:
             async with self._write_lock, conn.transaction():

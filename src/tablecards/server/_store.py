@@ -382,7 +382,9 @@ class SQLiteStore:
         return self._writer
 
     def _write(self, batch: list[_Append]) -> list[BaseException | None]:
-        db = self._write_conn
+        if self._writer is None:  # closed while these waited (the server stops)
+            return [StorageUnavailable(f"{self.path} is closed")] * len(batch)
+        db = self._writer
         outcomes: list[BaseException | None] = []
         try:
             db.execute("BEGIN IMMEDIATE")

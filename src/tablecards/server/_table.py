@@ -259,7 +259,11 @@ class Table:
         Raises:
             Refused: stale, too late, malformed, not the seat's turn, illegal; nothing applied.
         """
-        await asyncio.shield(asyncio.ensure_future(self._act(seat, data, after)))
+        applying = asyncio.ensure_future(self._act(seat, data, after))
+        # Its outcome is read even when no caller waits any more (a bot cancelled by the
+        # next move, losing its race): an expected refusal, never a logged traceback.
+        applying.add_done_callback(_outcome_read)
+        await asyncio.shield(applying)
 
     async def _act(self, seat: int, data: dict[str, Any], after: int) -> None:
         async with self._lock:
@@ -411,6 +415,11 @@ class Table:
 
 def _reason(failure: Exception) -> str:
     return str(getattr(failure, "reason", None) or failure)
+
+
+def _outcome_read(task: asyncio.Future[None]) -> None:
+    if not task.cancelled():
+        task.exception()
 
 
 def _report(task: asyncio.Task[None]) -> None:
