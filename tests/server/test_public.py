@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import logging
 import socket
 import statistics
 import subprocess
@@ -19,7 +20,7 @@ import pytest
 from wire import FAST, LiveServer, Player, get, live, post
 
 from tablecards.server import Settings
-from tablecards.server._limits import Quota, allowed_hosts, host_allowed
+from tablecards.server._limits import Quota, Refusals, allowed_hosts, host_allowed
 
 #: The honest player's round trip the issue promises, at the 95th percentile (seconds).
 P95 = 0.050
@@ -211,6 +212,20 @@ def test_connections_per_address_are_limited(tmp_path: Path) -> None:
         players[0].close()
         time.sleep(0.3)
         assert " 101 " in handshake(server, ws_path, "127.0.0.1")
+
+
+def test_refusals_are_logged_as_one_line_per_kind(caplog: pytest.LogCaptureFixture) -> None:
+    refusals = Refusals()
+    with caplog.at_level(logging.WARNING, "tablecards.server"):
+        for n in range(500):
+            refusals.note("host", f"10.0.0.{n % 7}", 'evil.example"\n')
+        refusals.note("create_quota", "10.0.0.1")
+    lines = [record.getMessage() for record in caplog.records]
+    assert lines == [
+        'refused kind=host client=10.0.0.0 count=1 detail="evil.example\\"\\n"',
+        'refused kind=create_quota client=10.0.0.1 count=1 detail=""',
+    ]
+    assert all(record.exc_info is None for record in caplog.records)
 
 
 # -- abandoned matches and the lobby ------------------------------------------------------

@@ -22,7 +22,7 @@ import tablecards
 from tablecards.server import _engine
 from tablecards.server._health import RETRYING, StorageUnavailable, health
 from tablecards.server._hub import BadRequest, Hub, games
-from tablecards.server._limits import Guard, sweep
+from tablecards.server._limits import REFUSALS, Guard, sweep
 from tablecards.server._protocol import Act, Hello, Ping, ProtocolError, error, read_message
 from tablecards.server._store import open_store, token_hash
 from tablecards.server._table import Client, Refused, Settings, Table
@@ -92,6 +92,7 @@ def create_app(
 
     async def create_match(request: Request) -> Response:
         if not _same_origin(request.headers, settings):
+            REFUSALS.note("origin", _address(request), request.headers.get("origin", ""))
             return _problem(403, "requests from other sites may not create matches")
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             return _problem(415, "send the match as application/json")
@@ -118,6 +119,7 @@ def create_app(
 
     async def socket(websocket: WebSocket) -> None:
         if not _same_origin(websocket.headers, settings):
+            REFUSALS.note("origin", _address(websocket), websocket.headers.get("origin", ""))
             await websocket.close(code=1008)
             return
         try:
@@ -215,6 +217,7 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings) 
         return
     if not isinstance(hello, Hello) or (seat is None and not hello.spectate):
         # Nothing but this refusal, ever: not the state, not whether the match exists.
+        REFUSALS.note("auth", _address(websocket))
         await _send(
             websocket, error("auth", "the first message must be a hello with a valid token")
         )
@@ -244,6 +247,7 @@ async def _read_loop(
         if not bucket.take():
             refused += 1
             if refused > MAX_REFUSED:
+                REFUSALS.note("rate", _address(websocket))
                 await _close(websocket, 1008)
                 return
             _reply(client, error("rate", f"at most {settings.rate:g} messages a second"))
@@ -358,6 +362,10 @@ async def _body(request: Request) -> bytes | None:
             return None
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def _address(scope: Request | WebSocket) -> str:
+    return scope.client.host if scope.client is not None else "unknown"
 
 
 def _whole(text: str | None, default: int, low: int, high: int) -> int:

@@ -24,6 +24,7 @@ from tablecards.server._table import Settings
 
 __all__ = [
     "LOCAL_HOSTS",
+    "REFUSALS",
     "Guard",
     "Quota",
     "Refusals",
@@ -137,6 +138,10 @@ class Refusals:
         )
 
 
+#: The refusals of this process, whoever refuses (the guard, the routes, the websocket).
+REFUSALS = Refusals()
+
+
 class Guard:
     """The outermost middleware: hosts first, then quotas and connection limits.
 
@@ -147,7 +152,7 @@ class Guard:
         self.app = app
         self.settings = settings
         self.state = state
-        self.refusals = Refusals()
+        self.refusals = REFUSALS
         self.creations = Quota(settings.creates_per_client, 60.0)
         self.server_creations = Quota(settings.creates_per_server, 60.0)
         self.sockets: collections.Counter[str] = collections.Counter()
