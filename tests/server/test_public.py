@@ -232,10 +232,10 @@ def test_refusals_are_logged_as_one_line_per_kind(caplog: pytest.LogCaptureFixtu
 
 
 def test_an_abandoned_all_bot_match_stops_leaves_memory_and_comes_back_on_a_visit(
-    tmp_path: Path,
+    db: str,
 ) -> None:
     settings = attrs.evolve(FAST, bot_think=(0.05, 0.05), abandon_after=0.5)
-    with live(tmp_path / "t.db", settings) as server:
+    with live(db, settings) as server:
         bots = [{"bot": "random"}, {"bot": "random"}, {"bot": "random"}]
         data = post(server.url, "/matches", {"game": "hit", "players": 3, "seats": bots})
         hub = server.app.state.hub
@@ -243,6 +243,8 @@ def test_an_abandoned_all_bot_match_stops_leaves_memory_and_comes_back_on_a_visi
         while data["id"] in hub.tables and time.monotonic() < deadline:
             time.sleep(0.1)
         assert data["id"] not in hub.tables  # stopped: nobody was watching
+        assert get(server.url, "/matches") == []  # the lobby does not wake it up
+        assert data["id"] not in hub.tables
         watcher = Player(server.ws_url(data["id"]))
         watcher.hello()
         state = watcher.until("state")  # rebuilt from the store, bots going on

@@ -41,6 +41,8 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._tasks: set[asyncio.Future[None]] = set()
+        #: Matches stopped because nobody was connected: rebuilt on a visit, not by the lobby.
+        self.resting: set[str] = set()
 
     async def restore(self) -> None:
         """Rebuild every unfinished match from the store and let its bots and timers run."""
@@ -73,6 +75,7 @@ class Hub:
         return await asyncio.shield(loading)
 
     async def _load(self, match_id: str) -> Table | None:
+        self.resting.discard(match_id)
         record = await self.store.match(match_id)
         return None if record is None else await self._rebuild(record)
 
@@ -152,7 +155,8 @@ class Hub:
         """
         if self.store.shared:
             for record in await self.store.unfinished():
-                await self.table(record.id)
+                if record.id not in self.resting:
+                    await self.table(record.id)
         rows: list[dict[str, Any]] = []
         for table in self.tables.values():
             match = table.match

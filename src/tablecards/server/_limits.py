@@ -279,6 +279,7 @@ async def sweep(hub: Any, settings: Settings) -> None:
                 empty_since.pop(match_id, None)
                 if hub.tables.get(match_id) is table:
                     del hub.tables[match_id]
+                    hub.resting.add(match_id)
                 table.close()
                 log.info("match %s: nobody connected for %.0f s; stopped", match_id, limit)
         for match_id in list(empty_since):
