@@ -11,6 +11,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -73,6 +74,24 @@ def test_a_backup_during_play_opens_with_every_acknowledged_action(tmp_path: Pat
         for match, moves in acknowledged.items():
             state = watch(server, match).state
             assert state is not None and state["moves"] >= moves
+
+
+def test_the_log_is_checkpointed_into_the_file_once_the_server_idles(tmp_path: Path) -> None:
+    settings = attrs.evolve(FAST, bot_think=(0.0, 0.0))
+    db = tmp_path / "t.db"
+    with live(db, settings) as server:
+        match = post(server.url, "/matches", {"game": "hit", "players": 3, "seats": BOTS})
+        watcher = watch(server, match["id"])
+        while watcher.state is not None and watcher.state["result"] is None:
+            watcher.until("state")
+        moves = watcher.state["moves"]  # type: ignore[index]
+        time.sleep(3)  # two idle seconds: the log is copied into the file and emptied
+        assert Path(str(db) + "-wal").stat().st_size == 0
+        alone = tmp_path / "alone.db"
+        alone.write_bytes(db.read_bytes())  # the .db without its -wal, as a careless copy
+        conn = sqlite3.connect(alone)
+        assert conn.execute("SELECT count(*) FROM actions").fetchone() == (moves,)
+        conn.close()
 
 
 def test_backup_refuses_to_overwrite_or_to_copy_nothing(tmp_path: Path) -> None:
