@@ -20,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import tablecards
 from tablecards.server import _engine
-from tablecards.server._health import RETRYING, StorageUnavailable, health
+from tablecards.server._health import RETRYING, StorageUnavailable, health, logged
 from tablecards.server._hub import BadRequest, Hub, games
 from tablecards.server._limits import REFUSALS, Guard, sweep
 from tablecards.server._protocol import Act, Hello, Ping, ProtocolError, error, read_message
@@ -168,6 +168,7 @@ def _lifespan(
             store.watch(hub)  # tell players of outages; resume the tables when it is back
         app.state.hub = hub
         sweeper = asyncio.ensure_future(sweep(hub, settings))
+        sweeper.add_done_callback(logged)
         try:
             yield
         finally:

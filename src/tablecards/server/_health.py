@@ -14,6 +14,7 @@ __all__ = [
     "StorageUnavailable",
     "StoreError",
     "health",
+    "logged",
     "store_back",
     "store_lost",
 ]
@@ -32,6 +33,15 @@ class StoreError(Exception):
 class StorageUnavailable(Exception):
     """The store could not record or read something just now (a full disk, a restarting
     database); nothing was recorded, and the caller may try again later."""
+
+
+def logged(task: asyncio.Future[Any]) -> None:
+    """A done callback for background tasks: read the outcome, log a failure in one line."""
+    if task.cancelled():
+        return
+    failure = task.exception()
+    if failure is not None:
+        log.error("background task failed: %s: %s", type(failure).__name__, failure)
 
 
 def health(store: Any) -> tuple[int, dict[str, Any]]:

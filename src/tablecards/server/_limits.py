@@ -269,19 +269,26 @@ async def sweep(hub: Any, settings: Settings) -> None:
     empty_since: dict[str, float] = {}
     while True:
         await asyncio.sleep(max(0.05, min(30.0, limit / 3)))
-        now = time.monotonic()
-        for match_id, table in list(hub.tables.items()):
-            if getattr(table, "_clients", None):
-                empty_since.pop(match_id, None)
-                continue
-            since = empty_since.setdefault(match_id, now)
-            if now - since >= limit:
-                empty_since.pop(match_id, None)
-                if hub.tables.get(match_id) is table:
-                    del hub.tables[match_id]
-                    hub.resting.add(match_id)
-                table.close()
-                log.info("match %s: nobody connected for %.0f s; stopped", match_id, limit)
-        for match_id in list(empty_since):
-            if match_id not in hub.tables:
-                del empty_since[match_id]
+        try:
+            _sweep_once(hub, limit, empty_since)
+        except Exception as failure:  # keep sweeping; say what failed in one line
+            log.error("sweeping abandoned matches failed: %s", failure)
+
+
+def _sweep_once(hub: Any, limit: float, empty_since: dict[str, float]) -> None:
+    now = time.monotonic()
+    for match_id, table in list(hub.tables.items()):
+        if getattr(table, "_clients", None):
+            empty_since.pop(match_id, None)
+            continue
+        since = empty_since.setdefault(match_id, now)
+        if now - since >= limit:
+            empty_since.pop(match_id, None)
+            if hub.tables.get(match_id) is table:
+                del hub.tables[match_id]
+                hub.resting.add(match_id)
+            table.close()
+            log.info("match %s: nobody connected for %.0f s; stopped", match_id, limit)
+    for match_id in list(empty_since):
+        if match_id not in hub.tables:
+            del empty_since[match_id]

@@ -28,7 +28,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import psycopg
 
-from tablecards.server._health import StorageUnavailable, store_back, store_lost
+from tablecards.server._health import StorageUnavailable, logged, store_back, store_lost
 from tablecards.server._store import ActionTaken, MatchRecord, OnAction, record_of
 
 __all__ = ["CHANNEL", "MIGRATIONS", "PostgresStore", "is_postgres_url"]
@@ -198,6 +198,7 @@ class PostgresStore:
             if self._hub is not None:
                 store_lost(self._hub, self.problem)
             self._reconnecting = asyncio.ensure_future(self._reconnect())
+            self._reconnecting.add_done_callback(logged)
         return self.problem or reason
 
     async def _reconnect(self) -> None:

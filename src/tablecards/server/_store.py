@@ -29,7 +29,13 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from tablecards.server._health import StorageUnavailable, StoreError, store_back, store_lost
+from tablecards.server._health import (
+    StorageUnavailable,
+    StoreError,
+    logged,
+    store_back,
+    store_lost,
+)
 
 __all__ = [
     "ActionTaken",
@@ -301,6 +307,7 @@ class SQLiteStore:
         if was is None and self._hub is not None:
             store_lost(self._hub, self.problem)
             self._recovery = asyncio.ensure_future(self._recover())
+            self._recovery.add_done_callback(logged)
         return StorageUnavailable(self.problem)
 
     def watch(self, hub: Any) -> None:
