@@ -59,7 +59,7 @@ def test_match_refuses_an_out_of_range_option_of_a_game_instance(name: str) -> N
 
 def test_the_games_ranges_are_the_rules_bounds() -> None:
     """STOP-18 (tokens to win), HIT-14 and HAT-11 (rounds) take sane, bounded values."""
-    assert game_class("stop").option_ranges()["tokens_to_win"] == OptionRange(1, 20)
+    assert game_class("stop").option_ranges()["tokens_to_win"] == OptionRange(1, 100)
     assert game_class("hit").option_ranges()["rounds"] == OptionRange(1, 20, True)
     assert game_class("hattrick").option_ranges()["rounds"] == OptionRange(1, 50, True)
     assert game_class("climb").option_ranges()["hand_size"] == OptionRange(3, 8)

@@ -274,7 +274,7 @@ def test_healthz_reports_the_store(tmp_path: Path) -> None:
 def test_api_games_lists_each_options_range(tmp_path: Path) -> None:
     with live(tmp_path / "t.db") as server:
         stop = next(g for g in get(server.url, "/api/games") if g["name"] == "stop")
-        assert stop["ranges"]["tokens_to_win"] == {"min": 1, "max": 20, "none": False}
+        assert stop["ranges"]["tokens_to_win"] == {"min": 1, "max": 100, "none": False}
         status, _, body = request(
             server, "POST", "/matches", {"game": "stop", "options": {"tokens_to_win": 10**30}}
         )

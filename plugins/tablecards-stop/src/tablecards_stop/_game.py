@@ -32,11 +32,11 @@ class StopOptions:
 
     Attributes:
         first_player: the seat that starts with the red token (STOP-03).
-        tokens_to_win: blue tokens that win the game at once (STOP-18), 1 to 20.
+        tokens_to_win: blue tokens that win the game at once (STOP-18), 1 to 100.
     """
 
     first_player: int = seat_option()
-    tokens_to_win: int = option_range(6, 1, 20)
+    tokens_to_win: int = option_range(6, 1, 100)
 
 
 class Stop(Game[StopState]):
