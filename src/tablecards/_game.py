@@ -67,10 +67,15 @@ _RANGE = "tablecards.range"
 
 @attrs.frozen(slots=True)
 class OptionRange:
-    """The values a whole-number option accepts: ``minimum`` to ``maximum`` (both included),
-    and ``None`` too when ``allows_none``.
+    """The values a whole-number option accepts, for forms and checks.
 
-    :meth:`Game.option_ranges` lists them, so that forms can offer only valid values.
+    From ``minimum`` to ``maximum`` (both included), and ``None`` too when ``allows_none``.
+    :meth:`Game.option_ranges` lists them, so that forms can offer only valid values::
+
+        >>> import tablecards
+        >>> bounds = tablecards.OptionRange(1, 20)
+        >>> 20 in bounds, 21 in bounds, None in bounds
+        (True, False, False)
     """
 
     minimum: int
@@ -92,8 +97,10 @@ class OptionRange:
 
 
 def option_range(default: int | None, minimum: int, maximum: int, *, none: bool = False) -> Any:
-    """An options field holding a whole number from ``minimum`` to ``maximum`` (``None`` too
-    with ``none=True``); any other value is refused with :class:`~tablecards.UnknownOption`::
+    """An options field holding a whole number in a declared range.
+
+    From ``minimum`` to ``maximum`` (``None`` too with ``none=True``); any other value is
+    refused with :class:`~tablecards.UnknownOption`::
 
         @attrs.frozen
         class MyOptions:
@@ -292,11 +299,12 @@ class Game(Generic[S]):
 
     @classmethod
     def option_ranges(cls) -> dict[str, OptionRange]:
-        """The declared range of each option that has one (by :func:`option_range`,
-        :func:`seat_option`, or attrs' ``ge`` and ``le`` validators together).
+        """The declared range of each option that has one.
 
-        Values outside are refused with :class:`~tablecards.UnknownOption` when the game is
-        made (:func:`~tablecards.load_game`)."""
+        Declared by :func:`option_range`, :func:`seat_option`, or attrs' ``ge`` and ``le``
+        validators together. Values outside are refused with
+        :class:`~tablecards.UnknownOption` when the game is made
+        (:func:`~tablecards.load_game`)."""
         ranges = {}
         for field in attrs.fields(cls.Options):
             bounds = _declared_range(field, cls.max_players)
