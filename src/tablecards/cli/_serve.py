@@ -44,8 +44,8 @@ __all__ = ["serve_command"]
     "--allowed-hosts",
     default="",
     metavar="NAMES",
-    help="Comma-separated host names the server answers to (*.example.org: any subdomain; "
-    "*: any, when a proxy checks it). Default: localhost and the --host address.",
+    help="Comma-separated host names the server answers to (wildcards: see the docs, "
+    "'Exposing it beyond your machine'). Default: localhost and the --host address.",
 )
 @click.option(
     "--creates-per-minute",
