@@ -46,10 +46,23 @@ class Cluster:
         ]
         if not durable:
             settings += ["-c fsync=off", "-c full_page_writes=off"]
+        self._settings = " ".join(settings)
+        self.start()
+
+    def start(self) -> None:
+        """Start the server (again), with the cluster's settings."""
         self._run(
             "pg_ctl", "-D", str(self.data), "-w", "-l", str(self.folder / "log"),
-            "-o", " ".join(settings), "start",
+            "-o", self._settings, "start",
         )  # fmt: skip
+
+    def crash(self) -> None:
+        """Stop the server at once (``-m immediate``: as a crash), keeping its data."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "stop")
+
+    def restart(self) -> None:
+        """``pg_ctl restart -m immediate``: as a crash, then up again."""
+        self._run("pg_ctl", "-D", str(self.data), "-w", "-m", "immediate", "restart")
 
     def _run(self, tool: str, *args: str) -> None:
         command = [str(self.bindir / tool), *args]

@@ -3,6 +3,7 @@ redealt, and nothing reachable from the handle depends on where the unseen cards
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable
 from typing import Any
@@ -228,6 +229,24 @@ def test_the_information_set_does_not_depend_on_the_unseen_cards(name: str, play
     for n in range(3):
         a, b = one.determinise(random.Random(n)), two.determinise(random.Random(n))
         assert snapshot(a.state) == snapshot(b.state)
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_a_pickled_information_set_is_the_same_and_tells_no_more(name: str, players: int) -> None:
+    """What a server sends a search worker: equal bytes for twins, the same set back."""
+    match, twin, seat = twins(name, players, 4)
+    one, two = InformationSet(match, seat), InformationSet(twin, seat)
+    data = pickle.dumps(one)
+    assert data == pickle.dumps(two)
+    back = pickle.loads(data)
+    assert back.seat == seat and back.players == players and back.moves == match.moves
+    assert back.view() == match.view(seat) and back.history == one.history
+    assert back.legal_actions() == one.legal_actions()
+    for n in range(3):
+        a, b = one.determinise(random.Random(n)), back.determinise(random.Random(n))
+        assert snapshot(a.state) == snapshot(b.state)
+        action = a.legal_actions(a.to_act[0])[0]
+        b.apply(b.to_act[0], b.parse_action(b.action_json(action)))  # its own cards: playable
 
 
 #: The search's settings that read more than the determinisation's moves (see IsmctsBot).

@@ -9,12 +9,14 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import attrs
 import uvicorn
 import websockets
 from websockets.exceptions import ConnectionClosed
@@ -27,6 +29,15 @@ NO_CLOCKS = {"reaction": None, "decision": None, "turn": None}
 
 #: Settings for tests: instant bots, no clocks, generous rate limits.
 FAST = Settings(bot_think=(0.0, 0.0), clocks=NO_CLOCKS, rate=10_000, burst=10_000)
+#: ... no creation quotas (tests make many matches from one address), and the host name of
+#: Starlette's TestClient allowed.
+FAST = attrs.evolve(
+    FAST,
+    allowed_hosts=frozenset({"127.0.0.1", "localhost", "testserver"}),
+    creates_per_client=100_000,
+    creates_per_server=100_000,
+    live_matches=100_000,
+)
 
 
 class LiveServer:
@@ -79,6 +90,22 @@ def post(base: str, path: str, data: Any) -> Any:
     )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.loads(answer.read())
+
+
+def status_of(url: str, data: Any = None) -> tuple[int, Any]:
+    """GET ``url`` (or POST ``data`` as JSON): the status and the decoded JSON, errors too."""
+    body = None if data is None else json.dumps(data).encode()
+    req = urllib.request.Request(
+        url,
+        data=body,
+        headers={"content-type": "application/json"},
+        method="POST" if body else "GET",
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as failure:
+        return failure.code, json.loads(failure.read())
 
 
 def get(base: str, path: str) -> Any:
@@ -222,6 +249,7 @@ def server_process(db: str | Path) -> Iterator[tuple[subprocess.Popen[str], str]
         [
             *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", str(db)),
             *("--clock", "reaction=off", "--clock", "decision=off", "--bot-think", "0"),
+            *("--creates-per-minute", "100000", "--live-matches", "100000"),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,

@@ -33,7 +33,7 @@ from tablecards._errors import (
 )
 from tablecards._events import CardsMoved, Event, EventRecorder, RoundEnded, Shuffled, TurnStarted
 from tablecards._fields import Seat
-from tablecards._game import Game, NoOptions, Result, seat_option
+from tablecards._game import Game, NoOptions, OptionRange, Result, option_range, seat_option
 from tablecards._hookspecs import hookimpl
 from tablecards._infoset import InformationSet, SearchBot, bot_choice
 from tablecards._ismcts import IsmctsBot
@@ -94,6 +94,7 @@ __all__ = [
     "MatchRecord",
     "NoOptions",
     "NotYourTurn",
+    "OptionRange",
     "PluginError",
     "PluginFailure",
     "RandomBot",
@@ -133,6 +134,7 @@ __all__ = [
     "match_seed",
     "menu_text",
     "next_seat",
+    "option_range",
     "parse_command",
     "play",
     "plugin_manager",

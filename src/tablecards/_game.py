@@ -22,7 +22,15 @@ from tablecards._random import MatchRandom
 from tablecards._serial import action_to_json
 from tablecards._state import State, zone_list
 
-__all__ = ["RESERVED_VIEW_KEYS", "Game", "NoOptions", "Result", "seat_option"]
+__all__ = [
+    "RESERVED_VIEW_KEYS",
+    "Game",
+    "NoOptions",
+    "OptionRange",
+    "Result",
+    "option_range",
+    "seat_option",
+]
 
 #: The keys of a view that the engine writes; a game's :meth:`Game.view_extra` may not use them.
 RESERVED_VIEW_KEYS: frozenset[str] = frozenset(
@@ -52,6 +60,97 @@ def seat_option(default: int = 0) -> Any:
 def _seat_number(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise ValueError(f"{attribute.name} must be a seat number (>= 0), not {value!r}")
+
+
+# Marks an option field with a declared range (an OptionRange); see option_range.
+_RANGE = "tablecards.range"
+
+
+@attrs.frozen(slots=True)
+class OptionRange:
+    """The values a whole-number option accepts, for forms and checks.
+
+    From ``minimum`` to ``maximum`` (both included), and ``None`` too when ``allows_none``.
+    :meth:`Game.option_ranges` lists them, so that forms can offer only valid values::
+
+        >>> import tablecards
+        >>> bounds = tablecards.OptionRange(1, 20)
+        >>> 20 in bounds, 21 in bounds, None in bounds
+        (True, False, False)
+    """
+
+    minimum: int
+    maximum: int
+    allows_none: bool = False
+
+    def __contains__(self, value: object) -> bool:
+        if value is None:
+            return self.allows_none
+        return (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and self.minimum <= value <= self.maximum
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"min": …, "max": …, "none": …}`` (for forms)."""
+        return {"min": self.minimum, "max": self.maximum, "none": self.allows_none}
+
+
+def option_range(default: int | None, minimum: int, maximum: int, *, none: bool = False) -> Any:
+    """An options field holding a whole number in a declared range.
+
+    From ``minimum`` to ``maximum`` (``None`` too with ``none=True``); any other value is
+    refused with :class:`~tablecards.UnknownOption`::
+
+        @attrs.frozen
+        class MyOptions:
+            rounds: int = tablecards.option_range(3, 1, 20)
+
+    Every option should declare its range (this, :func:`seat_option`, or attrs' ``ge``/``le``
+    validators): :meth:`Game.option_ranges` reports them, and a server refuses nothing else.
+    """
+    bounds = OptionRange(minimum, maximum, none)
+    return attrs.field(default=default, validator=_InRange(bounds), metadata={_RANGE: bounds})
+
+
+@attrs.frozen(slots=True)
+class _InRange:
+    bounds: OptionRange
+
+    def __call__(self, instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value not in self.bounds:
+            lo, hi = self.bounds.minimum, self.bounds.maximum
+            also = " or None" if self.bounds.allows_none else ""
+            raise ValueError(
+                f"{attribute.name} must be a whole number from {lo} to {hi}{also}, "
+                f"not {show(value)[:40]}"
+            )
+
+
+def _declared_range(field: attrs.Attribute[Any], max_players: int) -> OptionRange | None:
+    """The range a field declares: option_range, seat_option, or attrs' ge/le validators."""
+    declared = field.metadata.get(_RANGE)
+    if isinstance(declared, OptionRange):
+        return declared
+    if field.metadata.get(_SEAT):
+        return OptionRange(0, max_players - 1)
+    low = high = None
+    validators = [field.validator]
+    while validators:
+        check = validators.pop()
+        inner = getattr(check, "_validators", None)  # attrs' and_ (a list of validators)
+        if inner is not None:
+            validators.extend(inner)
+            continue
+        op, bound = getattr(check, "compare_op", None), getattr(check, "bound", None)
+        if isinstance(bound, int) and op in (">=", ">"):
+            low = bound if op == ">=" else bound + 1
+        elif isinstance(bound, int) and op in ("<=", "<"):
+            high = bound if op == "<=" else bound - 1
+    if low is None or high is None:
+        return None
+    return OptionRange(low, high, field.default is None)
 
 
 @attrs.frozen(slots=True)
@@ -190,6 +289,29 @@ class Game(Generic[S]):
             raise UnknownOption(
                 self.name, f"bad option value: {_first_line(error)[:200]}"
             ) from None
+        for name, bounds in self.option_ranges().items():
+            value = getattr(self.options, name)
+            if value not in bounds:
+                raise UnknownOption(
+                    self.name,
+                    f"bad option value: {name} must be from {bounds.minimum} to "
+                    f"{bounds.maximum}, not {show(value)[:40]}",
+                )
+
+    @classmethod
+    def option_ranges(cls) -> dict[str, OptionRange]:
+        """The declared range of each option that has one.
+
+        Declared by :func:`option_range`, :func:`seat_option`, or attrs' ``ge`` and ``le``
+        validators together. Values outside are refused with
+        :class:`~tablecards.UnknownOption` when the game is made
+        (:func:`~tablecards.load_game`)."""
+        ranges = {}
+        for field in attrs.fields(cls.Options):
+            bounds = _declared_range(field, cls.max_players)
+            if bounds is not None:
+                ranges[field.name] = bounds
+        return ranges
 
     @classmethod
     def option_defaults(cls) -> dict[str, Any]:

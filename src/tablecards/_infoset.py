@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final, final
 from typing_extensions import Protocol, runtime_checkable
 
 from tablecards._actions import Action
-from tablecards._determinise import Unseen, determinise, redeal_match
+from tablecards._determinise import _UNSEEN, Unseen, determinise, redeal_match
 
 if TYPE_CHECKING:
     from tablecards._bots import Bot
@@ -94,6 +94,52 @@ class InformationSet:
 
     def __repr__(self) -> str:
         return f"<InformationSet {self.game.name} seat={self.seat} moves={self.moves}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as what the seat knows, so that a search may run in another process: the
+        game, the snapshot of the seat's determinisation and the log it saw, as JSON data.
+        The copy holds the game's own cards again; it cannot be made for a state whose
+        fields :func:`tablecards.snapshot` cannot read back (unpickling raises ``TypeError``).
+        """
+        from tablecards._serial import snapshot
+
+        base = self._base
+        game = self.game
+        seen = [
+            (actor, None if type(action) is Unseen else game.action_json(action))
+            for actor, action in base.log
+        ]
+        state = snapshot(base.state)
+        return (_rebuild, (game, self.players, self.seat, base.seed, state, seen))
+
+
+def _rebuild(
+    game: Game[Any],
+    players: int,
+    seat: int,
+    seed: int,
+    state: dict[str, Any],
+    seen: list[tuple[int, dict[str, Any] | None]],
+) -> InformationSet:
+    """An :class:`InformationSet` back from its pickled data (see its ``__reduce__``)."""
+    from tablecards._loads import state_from_snapshot
+    from tablecards._match import Match
+
+    base = Match(game, players, seed)
+    drawn = state_from_snapshot(base.state, state)
+    if drawn is None:
+        raise TypeError(f"the state of {game.name} cannot be sent to another process")
+    base._state = drawn
+    base._log = [
+        (actor, _UNSEEN if action is None else game.parse_action(action)) for actor, action in seen
+    ]
+    info = object.__new__(InformationSet)
+    info.seat = seat
+    info.game = game
+    info.players = players
+    info._base = base
+    info._history = None
+    return info
 
 
 @runtime_checkable

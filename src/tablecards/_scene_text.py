@@ -27,7 +27,7 @@ def scene_text(scene: Mapping[str, Any], width: int = 80) -> str:
         >>> text = tablecards.scene_text(match.scene(0, ["Ann", "Bob"]))
         >>> text.splitlines()[0]
         'Hit! \N{EM DASH} round 1 of 1'
-        >>> "1. draw again" in text
+        >>> "1. Draw again" in text
         True
     """
     width = max(20, width)

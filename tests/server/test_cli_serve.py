@@ -14,7 +14,11 @@ from tablecards.cli import cli
 def test_serve_is_a_command_with_host_port_and_db() -> None:
     result = CliRunner().invoke(cli, ["serve", "--help"])
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--db", "--clock", "--bot-think"):
+    for option in (
+        *("--host", "--port", "--db", "--clock", "--bot-think", "--allowed-hosts"),
+        *("--creates-per-minute", "--live-matches", "--connections", "--abandon-after"),
+        "--bot-workers",
+    ):
         assert option in result.output
     assert "127.0.0.1" in result.output and "tablecards.db" in result.output
 

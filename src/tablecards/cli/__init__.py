@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import click
 
+from tablecards.cli._backup import backup_command
 from tablecards.cli._list import list_games
 from tablecards.cli._play import play_command
 from tablecards.cli._replay import replay_command
@@ -22,6 +23,7 @@ def cli() -> None:
     """Play, simulate and inspect the card games installed as tablecards plugins."""
 
 
+cli.add_command(backup_command)
 cli.add_command(list_games)
 cli.add_command(play_command)
 cli.add_command(replay_command)

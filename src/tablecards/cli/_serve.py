@@ -88,6 +88,49 @@ def _read_clocks(
     help="Spectators may not write (off), talk among themselves (apart) or with the players.",
 )
 @click.option(
+    "--allowed-hosts",
+    default="",
+    metavar="NAMES",
+    help="Comma-separated host names the server answers to (wildcards: see the docs, "
+    "'Exposing it beyond your machine'). Default: localhost and the --host address.",
+)
+@click.option(
+    "--creates-per-minute",
+    default=20,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Matches one client address may create a minute.",
+)
+@click.option(
+    "--live-matches",
+    default=200,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Unfinished matches held at once; beyond that, creating one is refused.",
+)
+@click.option(
+    "--connections",
+    default=400,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Open connections at once (websockets), and 24 per client address at most.",
+)
+@click.option(
+    "--abandon-after",
+    default=900.0,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help="Seconds after which a match nobody is connected to stops (it stays stored; the next "
+    "visit resumes it). 0: never.",
+)
+@click.option(
+    "--bot-workers",
+    default=2,
+    show_default=True,
+    type=click.IntRange(min=0),
+    help="Processes in which search bots think (0: in threads, slowing everyone).",
+)
+@click.option(
     "--stats",
     is_flag=True,
     help="Answer GET /debug/stats: this process's matches, memory and replayed actions.",
@@ -100,15 +143,22 @@ def serve_command(
     bot_think: float,
     no_chat: bool,
     spectator_chat: Literal["off", "apart", "together"],
+    allowed_hosts: str,
+    creates_per_minute: int,
+    live_matches: int,
+    connections: int,
+    abandon_after: float,
+    bot_workers: int,
     stats: bool,
 ) -> None:
     """Serve the games in the browser: open the printed address, create a match, share links.
 
     Every action is stored in DB before anyone sees it; unfinished matches resume when the
-    server starts again.
+    server starts again. Ctrl-C stops it. See docs/play-together.md before exposing it
+    beyond your machine.
     """
     try:
-        from tablecards.server import Settings, serve
+        from tablecards.server import ServeError, Settings, serve
     except ImportError as missing:
         raise click.ClickException(
             f"the server needs the extra 'tablecards[server]' ({missing.name} is not installed): "
@@ -130,6 +180,13 @@ def serve_command(
         clocks=clocks,
         chat=not no_chat,
         spectator_chat=spectator_chat,
+        allowed_hosts=frozenset(name.strip() for name in allowed_hosts.split(",") if name.strip()),
+        creates_per_client=creates_per_minute,
+        creates_per_server=max(creates_per_minute, 10 * creates_per_minute),
+        live_matches=live_matches,
+        connections=connections,
+        abandon_after=abandon_after or None,
+        bot_workers=bot_workers,
         stats=stats,
     )
 
@@ -137,4 +194,7 @@ def serve_command(
         err.print(f"tablecards is serving on {url}  (matches stored in {shown}; Ctrl-C stops)")
         click.echo(url)
 
-    serve(host, port, db, settings=settings, ready=ready)
+    try:
+        serve(host, port, db, settings=settings, ready=ready)
+    except ServeError as failure:
+        raise click.ClickException(str(failure)) from None

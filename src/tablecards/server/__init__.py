@@ -12,8 +12,9 @@ seat may see. Needs the optional dependencies: ``pip install 'tablecards[server]
 from __future__ import annotations
 
 from tablecards.server._app import CSP, create_app
-from tablecards.server._run import serve
+from tablecards.server._health import StoreError
+from tablecards.server._run import ServeError, serve
 from tablecards.server._store import SQLiteStore
 from tablecards.server._table import Settings
 
-__all__ = ["CSP", "SQLiteStore", "Settings", "create_app", "serve"]
+__all__ = ["CSP", "SQLiteStore", "ServeError", "Settings", "StoreError", "create_app", "serve"]

@@ -23,7 +23,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import tablecards
 from tablecards.server import _engine, _protocol
 from tablecards.server._chat import ChatRefused, room_for
+from tablecards.server._health import RETRYING, StorageUnavailable, health, logged
 from tablecards.server._hub import BadRequest, Hub, games
+from tablecards.server._limits import REFUSALS, Guard, sweep
 from tablecards.server._lookback import finished_matches, match_summary
 from tablecards.server._protocol import (
     Act,
@@ -39,6 +41,7 @@ from tablecards.server._rematch import RematchRefused, rematch, rematch_message
 from tablecards.server._seats import SeatRefused, claim_seat, refresh_claims
 from tablecards.server._store import open_store, token_hash
 from tablecards.server._table import REPLAYED, Client, Refused, Settings, Table
+from tablecards.server._thinker import thinker
 
 __all__ = ["CSP", "create_app"]
 
@@ -65,6 +68,8 @@ HELLO_TIMEOUT = 10.0
 MAX_REFUSED = 1_000
 #: The websocket close code for a match this server does not know.
 NO_SUCH_MATCH = 4404
+#: Matches listed by one page of ``GET /matches`` (by default, and at most).
+LOBBY_PAGE, LOBBY_MAX = 50, 200
 
 
 def create_app(
@@ -83,18 +88,7 @@ def create_app(
     settings = settings or Settings()
     page = _read_page()
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = await open_store(db)
-        hub = Hub(store, settings, load_game)
-        await hub.restore()
-        await store.listen(hub.on_action)
-        app.state.hub = hub
-        try:
-            yield
-        finally:
-            hub.close()
-            await store.aclose()
+    lifespan = _lifespan(db, settings, load_game)
 
     def hub_of(scope: Request | WebSocket) -> Hub:
         hub: Hub = scope.app.state.hub
@@ -115,11 +109,9 @@ def create_app(
     async def list_games(request: Request) -> Response:
         return JSONResponse(games())
 
-    async def list_matches(request: Request) -> Response:
-        return JSONResponse(await hub_of(request).lobby())
-
     async def create_match(request: Request) -> Response:
         if not _same_origin(request.headers, settings):
+            REFUSALS.note("origin", _address(request), request.headers.get("origin", ""))
             return _problem(403, "requests from other sites may not create matches")
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             return _problem(415, "send the match as application/json")
@@ -136,6 +128,8 @@ def create_app(
             match_id, invites = await hub_of(request).create(data)
         except BadRequest as failure:
             return _problem(400, str(failure))
+        except StorageUnavailable:
+            return _problem(503, "storage unavailable, retrying: the match was not created")
         for invite in invites:
             invite["url"] = f"/play/{match_id}#seat={invite['token']}"
         return JSONResponse(
@@ -144,10 +138,15 @@ def create_app(
 
     async def socket(websocket: WebSocket) -> None:
         if not _same_origin(websocket.headers, settings):
+            REFUSALS.note("origin", _address(websocket), websocket.headers.get("origin", ""))
             await websocket.close(code=1008)
             return
         hub = hub_of(websocket)
-        table = await hub.table(websocket.path_params["match"])
+        try:
+            table = await hub.table(websocket.path_params["match"])
+        except StorageUnavailable:
+            await websocket.close(code=1013)  # try again later
+            return
         if table is None:
             # Said distinctly (4404), so a page stops reconnecting and shows "no such match".
             await websocket.accept()
@@ -162,7 +161,8 @@ def create_app(
         Route("/static/{name}", static),
         Route("/favicon.ico", no_icon),
         Route("/api/games", list_games),
-        Route("/matches", list_matches, methods=["GET"]),
+        Route("/healthz", _healthz),
+        Route("/matches", _list_matches, methods=["GET"]),
         Route("/matches", create_match, methods=["POST"]),
         *_lobby_routes(settings),
         *([Route("/debug/stats", _stats)] if settings.stats else []),
@@ -170,6 +170,7 @@ def create_app(
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(_SecurityHeaders)
+    app.add_middleware(Guard, settings=settings, state=app.state)  # outermost: first to answer
     return app
 
 
@@ -249,6 +250,54 @@ def _hub_of(request: Request) -> Hub:
     return hub
 
 
+def _lifespan(
+    db: str | Path, settings: Settings, load_game: Callable[..., tablecards.Game[Any]]
+) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
+    """Open the store and rebuild the tables at start; stop them and close it at the end."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = await open_store(db)
+        if hasattr(store, "checkpoint_every"):
+            store.checkpoint_every = settings.checkpoint_every
+        thinker.configure(settings.bot_workers)
+        hub = Hub(store, settings, load_game)
+        await hub.restore()
+        await store.listen(hub.on_action)
+        if hasattr(store, "watch"):
+            store.watch(hub)  # tell players of outages; resume the tables when it is back
+        app.state.hub = hub
+        sweeper = asyncio.ensure_future(sweep(hub, settings))
+        sweeper.add_done_callback(logged)
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            hub.close()
+            await store.aclose()
+
+    return lifespan
+
+
+async def _list_matches(request: Request) -> Response:
+    # Paged: ?limit=N (at most LOBBY_MAX) and ?cursor= from the previous page's Link.
+    limit = _whole(request.query_params.get("limit"), LOBBY_PAGE, 1, LOBBY_MAX)
+    start = _whole(request.query_params.get("cursor"), 0, 0, 10**9)
+    try:
+        rows = await request.app.state.hub.lobby()
+    except StorageUnavailable:
+        return _problem(503, RETRYING)
+    headers = {}
+    if start + limit < len(rows):
+        headers["link"] = f'</matches?limit={limit}&cursor={start + limit}>; rel="next"'
+    return JSONResponse(rows[start : start + limit], headers=headers)
+
+
+async def _healthz(request: Request) -> Response:
+    status, body = health(request.app.state.hub.store)
+    return JSONResponse(body, status_code=status, headers={"cache-control": "no-store"})
+
+
 async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings, hub: Hub) -> None:
     """One connection: authenticate with the first message, then read acts until it closes."""
     try:
@@ -258,18 +307,25 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings, 
         return
     hello = _read(first, settings)
     seat: int | None = None
-    if isinstance(hello, Hello) and hello.token is not None:
-        seat = await table.store.seat_for(table.id, token_hash(hello.token))
+    try:
+        if isinstance(hello, Hello) and hello.token is not None:
+            seat = await table.store.seat_for(table.id, token_hash(hello.token))
+        if isinstance(hello, Hello) and table.store.shared:
+            await table.catch_up()  # another process may have committed since this one heard
+    except StorageUnavailable:
+        await _send(websocket, error("storage", RETRYING))
+        await _close(websocket, 1013)
+        return
     if not isinstance(hello, Hello) or (seat is None and not hello.spectate):
         # Nothing but this refusal, ever: not the state, not whether the match exists.
+        REFUSALS.note("auth", _address(websocket))
         await _send(
             websocket, error("auth", "the first message must be a hello with a valid token")
         )
         await _close(websocket, 4401)
         return
     if table.store.shared:
-        await table.catch_up()  # another process may have committed since this one heard
-        await refresh_claims(table)  # or given an open seat away
+        await refresh_claims(table)  # another process may have given an open seat away
     room = await room_for(table)
     then = await table.store.rematch_of(table.id) if table.match.is_over else None
     client = table.attach(seat, hello.since)
@@ -299,6 +355,7 @@ async def _read_loop(
         if not bucket.take():
             refused += 1
             if refused > MAX_REFUSED:
+                REFUSALS.note("rate", _address(websocket))
                 await _close(websocket, 1008)
                 return
             _reply(client, error("rate", f"at most {settings.rate:g} messages a second"))
@@ -437,6 +494,16 @@ async def _body(request: Request) -> bytes | None:
             return None
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def _address(scope: Request | WebSocket) -> str:
+    return scope.client.host if scope.client is not None else "unknown"
+
+
+def _whole(text: str | None, default: int, low: int, high: int) -> int:
+    if text is None or not text.isdigit() or len(text) > 10:
+        return default
+    return min(high, max(low, int(text)))
 
 
 def _problem(status: int, reason: str) -> Response:

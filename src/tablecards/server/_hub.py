@@ -42,6 +42,8 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._tasks: set[asyncio.Future[None]] = set()
+        #: Matches stopped because nobody was connected: rebuilt on a visit, not by the lobby.
+        self.resting: set[str] = set()
 
     async def restore(self) -> None:
         """Rebuild every unfinished match from the store and let its bots and timers run."""
@@ -63,12 +65,14 @@ class Hub:
 
     async def table(self, match_id: str) -> Table | None:
         """The live table of a match, rebuilt from the store when this process has none yet
-        (a shared store: another process created it); ``None`` for an unknown match."""
+        (a shared store: another process created it; or it was stopped, abandoned, to leave
+        memory); ``None`` for an unknown match."""
         table = self.tables.get(match_id)
         if table is not None:
             return table
         # A shared store: another process may have created it. Any store: a finished match is
-        # not rebuilt at start, but on demand, when someone looks back at it.
+        # not rebuilt at start but on demand, when someone looks back at it; an abandoned one
+        # left memory and comes back with its next visitor.
         loading = self._loading.get(match_id)
         if loading is None:  # one rebuild at a time per match, however many sockets ask
             loading = asyncio.ensure_future(self._load(match_id))
@@ -77,10 +81,9 @@ class Hub:
         return await asyncio.shield(loading)
 
     async def _load(self, match_id: str) -> Table | None:
+        self.resting.discard(match_id)
         record = await self.store.match(match_id)
-        if record is None or (not record.over and not self.store.shared):
-            return None  # unknown; or unfinished in a file of one process: restored at start
-        return await self._rebuild(record)
+        return None if record is None else await self._rebuild(record)
 
     def on_action(self, match_id: str, number: int) -> None:
         """Another process committed action ``number`` of a match: catch its table up."""
@@ -96,6 +99,7 @@ class Hub:
         task = asyncio.ensure_future(table.catch_up(number))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(_caught_up)
 
     def _game(self, record: MatchRecord) -> Game[Any]:
         return self.load_game(record.game, **record.options)
@@ -172,8 +176,9 @@ class Hub:
     async def lobby(self) -> list[dict[str, Any]]:
         """The matches of this server, live ones first; never a seed or a token.
 
-        With a shared store, the unfinished matches other processes created are rebuilt here
-        first, so every process lists the same matches.
+        With a shared store, the unfinished matches this process does not hold are listed from
+        the store, not rebuilt (another process serves them), so every process lists the same
+        matches and none replays another's moves.
         """
         rows: list[dict[str, Any]] = []
         for table in self.tables.values():
@@ -218,6 +223,15 @@ class Hub:
             task.cancel()
 
 
+def _caught_up(task: asyncio.Future[None]) -> None:
+    # Read its outcome: a store that is away is retried when it is back, not a traceback.
+    if task.cancelled():
+        return
+    failure = task.exception()
+    if failure is not None and type(failure).__name__ != "StorageUnavailable":
+        log.error("catching a table up failed: %s", failure)
+
+
 def games() -> list[dict[str, Any]]:
     """The installed games, their seat counts, options and bots, for the lobby."""
     out = []
@@ -232,6 +246,7 @@ def games() -> list[dict[str, Any]]:
                 "max_players": cls.max_players,
                 "default_players": cls.default_players,
                 "options": _jsonable(cls.option_defaults()),
+                "ranges": {k: bounds.to_json() for k, bounds in cls.option_ranges().items()},
                 "bots": reg.bot_names(name),
             }
         )

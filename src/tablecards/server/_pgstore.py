@@ -20,13 +20,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
-from typing import Any
+from collections.abc import Callable, Coroutine
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import psycopg
 
+from tablecards.server._health import StorageUnavailable, logged, store_back, store_lost
 from tablecards.server._store import (
     ActionTaken,
     ChatLine,
@@ -101,6 +104,30 @@ MIGRATIONS: tuple[str, ...] = (
 _COLUMNS = "id, game, options, players, seed, seats, created, over"
 #: A waiting append: match, number, seat, action JSON, whether the match is over, its future.
 _Append = tuple[str, int, int, str, bool, "asyncio.Future[None]"]
+#: Errors that mean the database went away (a restart, a network cut), not a bad statement.
+_GONE = (psycopg.OperationalError, psycopg.InterfaceError)
+#: Seconds between two reconnection attempts: doubling from the first to the last.
+BACKOFF = (0.2, 5.0)
+R = TypeVar("R")
+P = ParamSpec("P")
+
+
+def _guarded(
+    method: Callable[Concatenate[PostgresStore, P], Coroutine[Any, Any, R]],
+) -> Callable[Concatenate[PostgresStore, P], Coroutine[Any, Any, R]]:
+    """A store method that raises :class:`StorageUnavailable` (and starts reconnecting)
+    when the database is gone, instead of a driver error."""
+
+    @functools.wraps(method)
+    async def guarded(store: PostgresStore, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        if store.problem is not None:
+            raise StorageUnavailable(store.problem)
+        try:
+            return await method(store, *args, **kwargs)
+        except _GONE as failure:
+            raise StorageUnavailable(store._lost(failure)) from None
+
+    return guarded
 
 
 def is_postgres_url(db: object) -> bool:
@@ -143,6 +170,12 @@ class PostgresStore:
         self._pid = 0
         # One transaction at a time on the writing connection: creations and group commits.
         self._write_lock = asyncio.Lock()
+        #: Why the database cannot be used now (``None``: it can); ``/healthz`` reports it.
+        self.problem: str | None = None
+        self._on_action: OnAction | None = None
+        self._hub: Any = None
+        self._reconnecting: asyncio.Task[None] | None = None
+        self._closing = False
 
     @classmethod
     async def open(cls, url: str) -> PostgresStore:
@@ -168,6 +201,9 @@ class PostgresStore:
 
     async def aclose(self) -> None:
         """Stop listening, let waiting appends commit, close the connections."""
+        self._closing = True
+        if self._reconnecting is not None:
+            self._reconnecting.cancel()
         if self._listener is not None:
             self._listener.cancel()
             with contextlib.suppress(BaseException):
@@ -177,17 +213,78 @@ class PostgresStore:
                 await self._flusher
         for conn in (self._writer, self._reader):
             if conn is not None:
-                await conn.close()
+                with contextlib.suppress(Exception):
+                    await conn.close()
         self._writer = self._reader = None
+
+    # -- outages --------------------------------------------------------------------------------
+
+    def watch(self, hub: Any) -> None:
+        """Tell ``hub``'s players when the database goes away, and resume its tables (catch
+        up, bots, timers) once it is back."""
+        self._hub = hub
+
+    def _lost(self, failure: BaseException) -> str:
+        """The database went away: say so once, and reconnect in the background."""
+        reason = str(failure).strip().splitlines()[0] if str(failure).strip() else "gone"
+        if self.problem is None and not self._closing:
+            self.problem = f"the PostgreSQL database is unavailable ({reason[:160]})"
+            if self._hub is not None:
+                store_lost(self._hub, self.problem)
+            self._reconnecting = asyncio.ensure_future(self._reconnect())
+            self._reconnecting.add_done_callback(logged)
+        return self.problem or reason
+
+    async def _reconnect(self) -> None:
+        delay, longest = BACKOFF
+        while not self._closing:
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, longest)
+            try:
+                writer = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+                reader = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+            except _GONE:
+                continue
+            old = (self._writer, self._reader)
+            self._writer, self._reader = writer, reader
+            self._pid = writer.info.backend_pid
+            for conn in old:
+                if conn is not None:
+                    with contextlib.suppress(Exception):
+                        await conn.close()
+            if self._on_action is not None:
+                try:
+                    await self._start_listening(self._on_action)
+                except _GONE:
+                    continue
+            self.problem = None
+            log.warning("reconnected to the PostgreSQL database")
+            if self._hub is not None:
+                await store_back(self._hub)
+            return
 
     # -- listening ------------------------------------------------------------------------------
 
     async def listen(self, on_action: OnAction) -> None:
         """Call ``on_action(match, number)`` for each action another process commits."""
+        self._on_action = on_action
+        await self._start_listening(on_action)
+
+    async def _start_listening(self, on_action: OnAction) -> None:
         conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
         await conn.execute(f"LISTEN {CHANNEL}")
         self._listener = asyncio.ensure_future(self._hear(conn, on_action))
-        self._listener.add_done_callback(_lost)
+        self._listener.add_done_callback(self._deaf)
+
+    def _deaf(self, task: asyncio.Task[None]) -> None:
+        # The listening connection broke: the database went away (or this store closes).
+        if task.cancelled() or self._closing:
+            return
+        failure = task.exception()
+        if failure is None or isinstance(failure, _GONE):
+            self._lost(failure or ConnectionError("the notifications stopped"))
+        else:
+            _lost(task)
 
     async def _hear(self, conn: psycopg.AsyncConnection[Any], on_action: OnAction) -> None:
         try:
@@ -198,10 +295,12 @@ class PostgresStore:
                 with contextlib.suppress(ValueError):
                     on_action(match, int(number))
         finally:
-            await conn.close()
+            with contextlib.suppress(Exception):
+                await conn.close()
 
     # -- writing --------------------------------------------------------------------------------
 
+    @_guarded
     async def create_match(self, record: MatchRecord, tokens: dict[str, int]) -> None:
         """Store a new match and the hashes of its seat tokens (``hash -> seat``), at once."""
         conn = self._w
@@ -214,6 +313,8 @@ class PostgresStore:
         Raises:
             ActionTaken: another writer (of this process or another) holds that number.
         """
+        if self.problem is not None:
+            raise StorageUnavailable(self.problem)
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((match, number, seat, action, over, future))
         if self._flusher is None or self._flusher.done():
@@ -233,7 +334,9 @@ class PostgresStore:
                         future.set_exception(outcome)
 
     async def _write(self, batch: list[_Append]) -> list[BaseException | None]:
-        conn = self._w
+        if self._writer is None:  # closed while these waited (the server stops)
+            return [StorageUnavailable("the store is closed")] * len(batch)
+        conn = self._writer
         outcomes: list[BaseException | None] = []
         try:
             async with self._write_lock, conn.transaction():
@@ -250,6 +353,8 @@ class PostgresStore:
                         await conn.execute("UPDATE matches SET over = TRUE WHERE id = %s", (match,))
                     await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{match} {number}"))
                     outcomes.append(None)
+        except _GONE as failure:  # nothing of the batch committed: the players retry
+            return [StorageUnavailable(self._lost(failure))] * len(batch)
         except Exception as failure:
             log.exception("could not commit %d actions", len(batch))
             return [failure] * len(batch)
@@ -261,19 +366,23 @@ class PostgresStore:
         cursor = await self._r.execute(f"SELECT {_COLUMNS} FROM matches {sql}", args)
         return [record_of(tuple(row)) for row in await cursor.fetchall()]
 
+    @_guarded
     async def unfinished(self) -> list[MatchRecord]:
         """Every match not recorded as over, oldest first."""
         return await self._records("WHERE NOT over ORDER BY created")
 
+    @_guarded
     async def matches(self, limit: int = 100) -> list[MatchRecord]:
         """The most recent matches, newest first."""
         return await self._records("ORDER BY created DESC LIMIT %s", (int(limit),))
 
+    @_guarded
     async def match(self, match: str) -> MatchRecord | None:
         """One match by id, or ``None``."""
         found = await self._records("WHERE id = %s", (match,))
         return found[0] if found else None
 
+    @_guarded
     async def actions(self, match: str, since: int = 0) -> list[tuple[int, str]]:
         """The recorded ``(seat, action JSON)`` of ``match`` after the first ``since``."""
         cursor = await self._r.execute(
@@ -282,6 +391,7 @@ class PostgresStore:
         )
         return [(int(seat), str(action)) for seat, action in await cursor.fetchall()]
 
+    @_guarded
     async def seat_for(self, match: str, digest: str) -> int | None:
         """The seat of ``match`` whose token has this hash, or ``None``."""
         cursor = await self._r.execute(

@@ -101,12 +101,23 @@ def read_message(text: str | bytes, max_bytes: int) -> Message:
     Raises:
         ProtocolError: too large, not JSON, not an object, an unknown type or bad fields.
     """
-    if len(text) > max_bytes:
+    # Bytes as sent (UTF-8), not characters: a character may take up to four.
+    size = len(text) if isinstance(text, bytes) else _utf8_size(text, max_bytes)
+    if size > max_bytes:
         raise ProtocolError("too_large", f"messages are limited to {max_bytes} bytes")
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except ProtocolError:
         raise
+    except (ValueError, RecursionError) as failure:
+        raise ProtocolError("bad_json", f"not valid JSON: {type(failure).__name__}") from None
+    try:
+        # "\ud800" escapes decode to lone surrogates, which no answer could carry back.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ProtocolError(
+            "bad_json", "the message holds a lone surrogate (\\ud800-\\udfff): not text"
+        ) from None
     except (ValueError, RecursionError) as failure:
         raise ProtocolError("bad_json", f"not valid JSON: {type(failure).__name__}") from None
     if not isinstance(data, dict):
@@ -134,6 +145,14 @@ def read_message(text: str | bytes, max_bytes: int) -> Message:
         "unknown_type",
         f"unknown message type {_short(kind)}; expected hello, act, ping, chat or rematch",
     )
+
+
+def _utf8_size(text: str, limit: int) -> int:
+    if len(text) * 4 <= limit:  # cannot be too large: skip encoding
+        return len(text)
+    if len(text) > limit:
+        return len(text)
+    return len(text.encode("utf-8", "surrogatepass"))
 
 
 def _hello(data: dict[str, Any]) -> Hello:

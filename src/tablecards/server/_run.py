@@ -2,17 +2,48 @@
 
 from __future__ import annotations
 
+import asyncio
+import errno
 import gc
+import signal
 import socket
 from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 
 import uvicorn
 
 from tablecards.server._app import create_app
+from tablecards.server._health import StoreError
+from tablecards.server._limits import allowed_hosts
+from tablecards.server._store import open_store
 from tablecards.server._table import Settings
 
-__all__ = ["serve"]
+__all__ = ["ServeError", "check_store", "serve"]
+
+
+class ServeError(Exception):
+    """The server cannot start (a taken port, a store it cannot use): one line says why."""
+
+
+class _Stopped(Exception):
+    """SIGTERM: stop like Ctrl-C."""
+
+
+def check_store(db: str | Path) -> None:
+    """Open the store and close it again, so that a store the server cannot use is reported
+    in one line before anything listens.
+
+    Raises:
+        StoreError: locked by another server, damaged, not a store, read-only, unreachable.
+    """
+
+    async def probe() -> None:
+        store = await open_store(db)
+        await store.aclose()
+
+    asyncio.run(probe())
+
 
 #: Websocket frames above this size are refused by uvicorn itself, before the app reads them.
 WS_MAX_SIZE = 65_536
@@ -30,20 +61,42 @@ def serve(
     settings: Settings | None = None,
     ready: Callable[[str], None] | None = None,
 ) -> None:
-    """Serve the page and the tables until interrupted (Ctrl-C).
+    """Serve the page and the tables until interrupted (Ctrl-C, SIGTERM: a clean stop).
 
     ``port=0`` lets the OS choose a free port; ``ready`` is called with the address to open
-    once the socket listens (before the first request is read).
+    once the socket listens (before the first request is read). Without
+    ``settings.allowed_hosts``, the server answers only to the localhost names and to
+    ``host`` (a wildcard address: to any IP address, never a name).
+
+    Raises:
+        ServeError: the port is taken, or the store cannot be used (one line says why).
     """
+    settings = settings or Settings()
+    try:
+        check_store(db)
+    except StoreError as failure:
+        raise ServeError(str(failure)) from None
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
+    try:
+        sock.bind((host, port))
+    except OSError as failure:
+        sock.close()
+        if failure.errno == errno.EADDRINUSE:
+            raise ServeError(
+                f"port {port} on {host} is taken (another server?): choose another with --port"
+            ) from None
+        raise ServeError(f"cannot listen on {host} port {port}: {failure.strerror}") from None
     sock.listen(128)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
+    app = create_app(db, settings=settings)
+    app.state.allowed_hosts = allowed_hosts(settings, host)
     config = uvicorn.Config(
-        create_app(db, settings=settings),
+        app,
         log_level="warning",
+        # Open connections and requests at once; beyond, uvicorn answers 503.
+        limit_concurrency=settings.connections + 100,
         ws_max_size=WS_MAX_SIZE,
         ws="websockets-sansio",
         # Messages are a few kilobytes: compressing each costs more CPU than it saves here.
@@ -54,7 +107,20 @@ def serve(
     tune_gc()
     if ready is not None:
         ready(f"http://{shown}:{bound}/")
-    server.run(sockets=[sock])
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        server.run(sockets=[sock])
+    except (KeyboardInterrupt, _Stopped):
+        pass  # uvicorn stopped cleanly, then raised the signal again for us
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        sock.close()
+    if not server.started:
+        raise ServeError("the server could not start; see the line above")
+
+
+def _stop(sig: int, frame: FrameType | None) -> None:
+    raise _Stopped
 
 
 def tune_gc() -> None:

@@ -18,8 +18,10 @@ import asyncio
 import concurrent.futures
 import contextlib
 import enum
+import fcntl
 import hashlib
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Callable
@@ -27,6 +29,14 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 import attrs
+
+from tablecards.server._health import (
+    StorageUnavailable,
+    StoreError,
+    logged,
+    store_back,
+    store_lost,
+)
 
 __all__ = [
     "ActionTaken",
@@ -49,6 +59,8 @@ T = TypeVar("T")
 _Append = tuple[str, int, int, str, bool, "asyncio.Future[None]"]
 #: Group commits between two checkpoints of the WAL into the database file.
 CHECKPOINT_EVERY = 200
+#: Seconds without a commit after which the WAL is copied into the file and emptied.
+IDLE_CHECKPOINT = 2.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -273,19 +285,42 @@ class SQLiteStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        #: Why the store fails now (``None``: it works); ``/healthz`` reports it.
+        self.problem: str | None = None
+        #: Seconds between two scheduled checkpoints (the server sets it from its settings).
+        self.checkpoint_every = 60.0
+        self._lock = _lock(self.path)
         self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="tablecards-db")
         self._db: sqlite3.Connection | None = None
         self._writer: sqlite3.Connection | None = None
         self._pending: list[_Append] = []
         self._flushing = False
         self._commits = 0
-        self._run_sync(self._open)
+        self._checkpointed = time.monotonic()
+        self._idle: asyncio.TimerHandle | None = None
+        self._hub: Any = None
+        self._recovery: asyncio.Future[None] | None = None
+        try:
+            self._run_sync(self._open)
+        except BaseException as failure:
+            self._pool.shutdown(wait=False)
+            self._lock.close()
+            if isinstance(failure, sqlite3.Error):
+                raise StoreError(_open_failure(self.path, failure)) from None
+            raise
 
     def _open(self) -> None:
+        existing = os.path.exists(self.path) and os.path.getsize(self.path) > 0
         db = sqlite3.connect(self.path, isolation_level=None)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
-        db.executescript(_SCHEMA)
+        try:
+            if existing:
+                _check_file(db, self.path)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.executescript(_SCHEMA)
+        except BaseException:
+            db.close()
+            raise
         self._db = db
         # Used only from the event loop's thread, one call at a time.
         writer = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -298,7 +333,10 @@ class SQLiteStore:
         return self._pool.submit(fn).result()
 
     async def _run(self, fn: Callable[[], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, fn)
+        except sqlite3.Error as failure:
+            raise StorageUnavailable(f"cannot read {self.path}: {failure}") from None
 
     @property
     def _conn(self) -> sqlite3.Connection:
@@ -321,21 +359,83 @@ class SQLiteStore:
                 self._writer.close()
                 self._writer = None
             if self._db is not None:
-                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 self._db.close()
                 self._db = None
 
+        if self._idle is not None:
+            self._idle.cancel()
+        if self._recovery is not None:
+            self._recovery.cancel()
         self._run_sync(close)
         self._pool.shutdown(wait=True)
+        self._lock.close()
 
     # -- writing --------------------------------------------------------------------------------
 
     async def create_match(self, record: MatchRecord, tokens: dict[str, int]) -> None:
         """Store a new match and the hashes of its seat tokens (``hash -> seat``), at once."""
 
-        db = self._write_conn
-        with _transaction(db):
-            _insert_match(db, record, tokens)
+        def write() -> None:
+            db = self._write_conn
+            with _transaction(db):
+                _insert_match(db, record, tokens)
+
+        try:
+            write()
+        except sqlite3.Error as failure:
+            raise self._failed(failure) from None
+        self.problem = None
+        self._committed()
+
+    def _failed(self, failure: sqlite3.Error) -> StorageUnavailable:
+        was = self.problem
+        self.problem = f"cannot write to {self.path}: {failure}"
+        if was is None and self._hub is not None:
+            store_lost(self._hub, self.problem)
+            self._recovery = asyncio.ensure_future(self._recover())
+            self._recovery.add_done_callback(logged)
+        return StorageUnavailable(self.problem)
+
+    def watch(self, hub: Any) -> None:
+        """Tell ``hub``'s players when writing fails (a full disk), and resume its tables
+        by themselves once a trial write succeeds again."""
+        self._hub = hub
+
+    async def _recover(self) -> None:
+        delay = 0.25
+        while self.problem is not None and self._writer is not None:
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 5.0)
+            try:
+                db = self._write_conn
+                with _transaction(db):  # a trial write that must reach the file
+                    db.execute("CREATE TABLE IF NOT EXISTS tablecards_probe (at REAL)")
+                    db.execute("DELETE FROM tablecards_probe")
+                    db.execute("INSERT INTO tablecards_probe VALUES (?)", (time.time(),))
+            except sqlite3.Error:
+                with contextlib.suppress(sqlite3.Error):
+                    self._write_conn.execute("ROLLBACK")
+                continue
+            if self.problem is not None:
+                self.problem = None
+                await store_back(self._hub)
+
+    def _committed(self) -> None:
+        """After a commit: a checkpoint when one is due, and another once the store idles."""
+        now = time.monotonic()
+        if now - self._checkpointed >= self.checkpoint_every:
+            self._checkpoint_soon("PASSIVE")
+        if self._idle is not None:
+            self._idle.cancel()
+        loop = asyncio.get_running_loop()
+        self._idle = loop.call_later(IDLE_CHECKPOINT, self._checkpoint_soon, "TRUNCATE")
+
+    def _checkpoint_soon(self, mode: str = "PASSIVE") -> None:
+        self._checkpointed = time.monotonic()
+        with contextlib.suppress(RuntimeError):  # the store was closed meanwhile
+            self._pool.submit(self._checkpoint, mode)
 
     async def append(self, match: str, number: int, seat: int, action: str, over: bool) -> None:
         """Commit action ``number`` (1-based) of ``match``; return only once it is durable.
@@ -363,11 +463,12 @@ class SQLiteStore:
             _settle(future, outcome)
         self._commits += 1
         if self._commits % CHECKPOINT_EVERY == 0:
-            self._pool.submit(self._checkpoint)
+            self._checkpoint_soon()
+        self._committed()
 
-    def _checkpoint(self) -> None:
-        with contextlib.suppress(sqlite3.Error):
-            self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    def _checkpoint(self, mode: str = "PASSIVE") -> None:
+        with contextlib.suppress(sqlite3.Error, RuntimeError):
+            self._conn.execute(f"PRAGMA wal_checkpoint({mode})")
 
     @property
     def _write_conn(self) -> sqlite3.Connection:
@@ -376,7 +477,9 @@ class SQLiteStore:
         return self._writer
 
     def _write(self, batch: list[_Append]) -> list[BaseException | None]:
-        db = self._write_conn
+        if self._writer is None:  # closed while these waited (the server stops)
+            return [StorageUnavailable(f"{self.path} is closed")] * len(batch)
+        db = self._writer
         outcomes: list[BaseException | None] = []
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -394,10 +497,15 @@ class SQLiteStore:
                     db.execute("UPDATE matches SET over = 1 WHERE id = ?", (match,))
                 outcomes.append(None)
             db.execute("COMMIT")
+        except sqlite3.Error as failure:
+            with contextlib.suppress(Exception):
+                db.execute("ROLLBACK")
+            return [self._failed(failure)] * len(batch)
         except Exception as failure:
             with contextlib.suppress(Exception):
                 db.execute("ROLLBACK")
             return [failure] * len(batch)
+        self.problem = None
         return outcomes
 
     # -- reading --------------------------------------------------------------------------------
@@ -570,6 +678,66 @@ def _chat_line(row: Any) -> ChatLine:
     )
 
 
+def _lock(path: str) -> Any:
+    """Hold ``<path>.lock`` exclusively while this store is open: a second server on the same
+    file is refused (two writers would diverge). The kernel drops the lock when the process
+    dies, however it dies."""
+    name = path + ".lock"
+    try:
+        handle = open(name, "a+")  # noqa: SIM115 - held open for the store's lifetime
+    except OSError as failure:
+        raise StoreError(
+            f"cannot create {name} ({failure.strerror}): is the folder read-only?"
+        ) from None
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        owner = handle.read().strip() or "another process"
+        handle.close()
+        raise StoreError(
+            f"{path} is already used by another tablecards server ({owner}); stop that "
+            "one first, or give this one another --db"
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"process {os.getpid()}\n")
+    handle.flush()
+    return handle
+
+
+def _check_file(db: sqlite3.Connection, path: str) -> None:
+    """Refuse an existing file that is damaged or holds no tablecards store."""
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if not tables:
+        raise StoreError(
+            f"{path} holds no tables: if it was copied from a running or killed server "
+            f"without its {os.path.basename(path)}-wal file, the matches are in that file; "
+            "copy both files, or make copies with 'tablecards backup'"
+        )
+    if "matches" not in tables:
+        raise StoreError(f"{path} is a SQLite file of something else, not a tablecards store")
+    verdict = db.execute("PRAGMA quick_check").fetchone()
+    if verdict is None or verdict[0] != "ok":
+        raise StoreError(
+            f"{path} is damaged ({verdict[0] if verdict else 'unreadable'}); restore a backup"
+        )
+
+
+def _open_failure(path: str, failure: sqlite3.Error) -> str:
+    text = str(failure)
+    if "not a database" in text or "malformed" in text:
+        return f"{path} is not a tablecards store or is damaged ({text}); restore a backup"
+    if "readonly" in text or "unable to open" in text:
+        return (
+            f"cannot open {path} for writing ({text}): check that the file and its folder "
+            "are writable"
+        )
+    if "full" in text:
+        return f"cannot write to {path} ({text}): the disk is full"
+    return f"cannot open {path}: {text}"
+
+
 def record_of(row: tuple[Any, ...]) -> MatchRecord:
     """A match read back from a row ``(id, game, options, players, seed, seats, created,
     over)``."""
@@ -615,6 +783,7 @@ async def open_store(db: str | Path) -> Store:
     Raises:
         RuntimeError: a PostgreSQL URL without psycopg installed (the message says what to
             install).
+        StoreError: the store cannot be used (locked, damaged, read-only, unreachable).
     """
     text = str(db)
     if isinstance(db, str) and text.startswith(("postgresql://", "postgres://")):
@@ -625,5 +794,11 @@ async def open_store(db: str | Path) -> Store:
                 f"a PostgreSQL store needs the extra 'tablecards[postgres]' ({missing.name} is "
                 "not installed): pip install 'tablecards[postgres]'"
             ) from None
-        return await PostgresStore.open(text)
+        try:
+            return await PostgresStore.open(text)
+        except Exception as failure:
+            if not type(failure).__module__.startswith("psycopg"):
+                raise
+            first = str(failure).strip().splitlines()[0] if str(failure).strip() else ""
+            raise StoreError(f"cannot use the PostgreSQL database: {first}") from None
     return SQLiteStore(db)

@@ -30,13 +30,14 @@ from tablecards import (
     MatchOver,
     NotYourTurn,
     RulesError,
-    bot_choice,
     registry,
 )
 from tablecards.server import _engine
+from tablecards.server._health import RETRYING, StorageUnavailable
 from tablecards.server._presence import presence_message
 from tablecards.server._protocol import error
 from tablecards.server._store import ActionTaken, MatchRecord, Store
+from tablecards.server._thinker import thinker
 from tablecards.server._words import play_text, result_message
 from tablecards.words import names_for
 
@@ -90,6 +91,21 @@ class Settings:
         spectator_chat: what spectators may say: ``"off"`` (they read the players' chat),
             ``"apart"`` (they talk among spectators; players do not see it) or ``"together"``
             (one chat for everybody at the table).
+        allowed_hosts: the ``Host`` names the server answers (``*.example.org``: any
+            subdomain; ``*``: any, behind a proxy that checks it). Empty: the localhost names
+            and the address it listens on. Any other host is refused first (DNS rebinding).
+        creates_per_client: matches one client address may create a minute ...
+        creates_per_server: ... and all together; beyond that, ``429`` with ``Retry-After``.
+        live_matches: unfinished matches held at once; beyond that, creating answers ``503``.
+        connections: open websockets at once ...
+        connections_per_client: ... and from one client address.
+        abandon_after: seconds after which a match nobody is connected to (all-bot matches
+            too) is stopped and leaves memory; it stays in the store and the next visit
+            rebuilds it. ``None``: never.
+        bot_workers: processes in which search bots think (``0``: threads, which slow the
+            whole server while a search runs).
+        checkpoint_every: seconds between two checkpoints of a SQLite store's write-ahead log
+            into its file (also done after two idle seconds).
         stats: whether ``GET /debug/stats`` answers (the process's live matches, resident
             memory, objects tracked by the garbage collector, actions replayed from the
             store): for benchmarks and operators, off by default.
@@ -104,6 +120,16 @@ class Settings:
     origins: frozenset[str] = frozenset()
     chat: bool = True
     spectator_chat: Literal["off", "apart", "together"] = "apart"
+    # Exposure and limits (issue 28): see docs/play-together.md.
+    allowed_hosts: frozenset[str] = frozenset()
+    creates_per_client: int = 20
+    creates_per_server: int = 200
+    live_matches: int = 200
+    connections: int = 400
+    connections_per_client: int = 24
+    abandon_after: float | None = 900.0
+    bot_workers: int = 2
+    checkpoint_every: float = 60.0
     stats: bool = False
 
 
@@ -374,6 +400,9 @@ class Table:
                 raise Refused(
                     error("too_late", "another server recorded this move first")
                 ) from None
+            if isinstance(failure, StorageUnavailable):  # expected: a full disk, a restart
+                log.warning("match %s: action %d not stored: %s", self.id, number, failure)
+                raise Refused(error("storage", RETRYING)) from None
             if isinstance(failure, Exception):
                 log.exception("match %s: could not store action %d", self.id, number)
                 raise Refused(error("storage", "the server could not record the action")) from None
@@ -421,8 +450,8 @@ class Table:
         # Only a moment that still waits for the bot: a seat that passed is not asked again.
         if match.moves != moves or seat not in match.waiting_for:
             return
-        # bot_choice: a search bot gets its seat's information set, any other bot its view.
-        action = bot_choice(self._bots[seat], match, seat, self._rngs[seat])
+        # What bot_choice gives (an information set or a view), thought over off the loop.
+        action = await thinker.choose(self._bots[seat], match, seat, self._rngs[seat])
         with contextlib.suppress(Refused):  # a bot beaten to a moment just lost the race
             await self.act(seat, match.action_json(action), moves)
 

@@ -103,10 +103,12 @@ class SceneCheck:
             legal = tuple(match.legal_actions(watcher)) if watcher is not None else ()
             kept = _copy(view)
             scene = self._build(view, names, legal, where, who)
+            check_plain(scene, where, f"the scene of {who}", "scenes")
+            self._check_scene(scene, view, names, legal, where, who)
+            # Again from the copy (the copy is kept for the end of the match).
+            again = self._build(kept, list(names), legal, where, who)
             if view != kept:
                 _fail(where, f"building the scene of {who} changed its view")
-            self._check_scene(scene, view, names, legal, where, who)
-            again = self._build(_copy(view), list(names), legal, where, who)
             if again != scene:
                 _fail(where, f"the same view of {who} gave two different scenes")
             if twins is not None:
@@ -124,7 +126,7 @@ class SceneCheck:
     def finish(self) -> None:
         """Build every scene again from its stored view: it must not have changed."""
         for where, who, view, names, legal, scene in self._built:
-            if self._build(_copy(view), names, legal, where, who) != scene:
+            if self._build(view, names, legal, where, who) != scene:
                 _fail(
                     where,
                     f"the scene of {who} built again from the same view at the end of the "
@@ -143,7 +145,6 @@ class SceneCheck:
         scene = self.game.scene(view, names, legal)
         if not isinstance(scene, dict):
             _fail(where, f"the scene of {who} is {type(scene).__name__}, not a dict")
-        check_plain(scene, where, f"the scene of {who}", "scenes")
         return scene
 
     def _check_scene(

@@ -12,18 +12,21 @@ import tablecards
 from tablecards import (
     Action,
     Card,
+    CardsMoved,
     Event,
     Game,
     Illegal,
     MatchRandom,
     RoundEnded,
+    Shuffled,
     TurnStarted,
     Visibility,
     Zone,
     next_seat,
     seat_option,
 )
-from tablecards.words import says, whose
+from tablecards.words import count, listing, player_name, says, whose
+from tablecards_courtiers import _scene
 from tablecards_courtiers._actions import Play
 from tablecards_courtiers._cards import (
     DECK,
@@ -389,8 +392,18 @@ class Courtiers(Game[CourtState]):
     # -- words -----------------------------------------------------------------------------
 
     def card_label(self, card: Mapping[str, Any]) -> str:
+        """ "Herald (5)": the card's name, then its rank."""
         rank = card.get("rank")
-        return f"{NAMES[rank]} {rank}" if rank in NAMES else super().card_label(card)
+        return f"{NAMES[rank]} ({rank})" if rank in NAMES else super().card_label(card)
+
+    def scene(
+        self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+    ) -> dict[str, Any]:
+        """Courtiers' table: each hand (yours face up), the played cards in front of their
+        players, who is protected or out, tokens, the deck and the card set aside, and what you
+        know in words (a card you saw, a Sentry's "no"); a play is chosen card, then whom, then
+        (for the Sentry) which card."""
+        return _scene.build_scene(view, names, legal, self.action_json)
 
     def describe(self, action: Action, names: Sequence[str] | None = None) -> str:
         """The menu text: "Sentry: does Bob hold a Seer?", "Diplomat: trade hands with Bob"."""
@@ -403,8 +416,8 @@ class Courtiers(Game[CourtState]):
             return _ALONE.get(action.rank, name)
         who = _name(names, target)
         if action.rank == SENTRY:
-            guess = NAMES.get(action.guess or 0, "card")
-            return f"Sentry: {'do' if who == 'you' else 'does'} {who} hold a {guess}?"
+            guess = _a(action.guess)
+            return f"Sentry: {'do' if who == 'you' else 'does'} {who} hold {guess}?"
         if action.rank == SEER:
             return f"Seer: look at {whose(who)} hand"
         if action.rank == DUELIST:
@@ -422,9 +435,8 @@ class Courtiers(Game[CourtState]):
             return text
         other = names[action.target]
         if action.rank == SENTRY:
-            return f"{text}: {'do' if other == 'you' else 'does'} {other} hold a " + (
-                f"{NAMES.get(action.guess or 0, 'card')}?"
-            )
+            verb = "do" if other == "you" else "does"
+            return f"{text}: {verb} {other} hold {_a(action.guess)}?"
         if action.rank == HERALD and action.target == actor:
             return f"{text} on {'yourself' if who == 'you' else 'themselves'}"
         return f"{text} on {other}"
@@ -433,7 +445,7 @@ class Courtiers(Game[CourtState]):
         if isinstance(event, Guessed):
             who = names[event.target]
             if event.right:
-                return f"Right: {who} {'hold' if who == 'you' else 'holds'} a {NAMES[event.rank]}"
+                return f"Right: {who} {'hold' if who == 'you' else 'holds'} {_a(event.rank)}"
             return f"No: {who} {'hold' if who == 'you' else 'holds'} no {NAMES[event.rank]}"
         if isinstance(event, Saw):
             return f"{says(names[event.looker], 'sees')} {whose(names[event.target])} " + (
@@ -452,6 +464,10 @@ class Courtiers(Game[CourtState]):
             return f"{names[event.a]} and {names[event.b]} trade hands"
         if isinstance(event, KnockedOut):
             return f"{says(names[event.seat], 'is')} out of the round"
+        if isinstance(event, CardsMoved):
+            return _move_words(event, names)
+        if isinstance(event, Shuffled):
+            return "the cards are gathered and shuffled" if event.zone == "deck" else None
         if isinstance(event, RoundEnded):
             won = [names[s] for s, w in enumerate(event.scores) if w]
             verb = "win" if len(won) > 1 or won == ["you"] else "wins"
@@ -473,5 +489,41 @@ _ALONE = {
 }
 
 
+def _seat_of(zone: str) -> int | None:
+    kind, _, seat = zone.partition(":")
+    return int(seat) if kind in ("hand", "played") and seat else None
+
+
+def _move_words(event: CardsMoved, names: Sequence[str]) -> str | None:
+    """A card move in Courtiers' words; ``None`` for the moves another line already says."""
+    cards = listing(f"the {card.title} ({card.rank})" for card in event.cards)  # type: ignore[attr-defined]
+    src, dst = _seat_of(event.src), _seat_of(event.dst)
+    if event.dst == "deck":
+        return None  # the round's gathering: "the cards are gathered and shuffled"
+    if event.src == "deck" and event.dst == "aside":
+        return "one card is set aside face down"
+    if event.dst == "open":
+        laid = "is" if event.count == 1 else "are"
+        return f"{cards or count(event.count, 'card')} {laid} laid face up, out of the round"
+    if dst is not None and event.dst.startswith("hand:"):
+        who = names[dst]
+        if src is not None:  # a trade (COURT-10): "Bob and you trade hands" says it to others
+            return f"{says(names[src], 'gives')} {names[dst]} {cards}" if cards else None
+        if event.src == "aside":  # COURT-09: a Herald on an empty deck
+            taken = f"{says(who, 'takes')} the card set aside"
+            return f"{taken}: {cards}" if cards else taken
+        return f"{says(who, 'draws')} {cards or 'a card'}"
+    if src is not None and dst is not None:
+        return f"{says(names[src], 'lays')} {cards or count(event.count, 'card')} face up"
+    return None
+
+
+def _a(rank: int | None) -> str:
+    """ "a Seer", "an Heir"; "a card" for no rank."""
+    if rank not in NAMES:
+        return "a card"
+    return f"{'an' if rank == HEIR else 'a'} {NAMES[rank]}"
+
+
 def _name(names: Sequence[str] | None, seat: int) -> str:
-    return names[seat] if names is not None else f"player {seat + 1}"
+    return names[seat] if names is not None else player_name(seat)

@@ -18,6 +18,7 @@ from tablecards import (
     MatchRandom,
     Visibility,
     Zone,
+    option_range,
     seat_option,
 )
 from tablecards_hattrick import _bots, _rules, _scene, _words
@@ -37,33 +38,22 @@ def _lowest_first(action: Action) -> tuple[bool, int]:
 TURN_CLOCK = Clock("turn", 30.0)
 
 
-def _whole_number_or_none(minimum: int) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if value is None:
-            return
-        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-            raise ValueError(
-                f"{attribute.name} must be a whole number >= {minimum} or None, not {value!r}"
-            )
-
-    return check
-
-
 @attrs.frozen
 class HattrickOptions:
     """Options of Hattrick.
 
     Attributes:
         first_dealer: the dealer of the first round (HAT-03); the seat to its left leads.
-        rounds: how many rounds (HAT-11). ``None``: twice the number of players, or, when a
+        rounds: how many rounds (HAT-11), 1 to 50. ``None``: twice the number of players, or, when a
             ``target`` is set, no limit (the target alone ends the game).
         target: the variant of HAT-12: the game ends after the first round at whose end some
-            total reaches ``target``. With ``rounds`` also set, whichever comes first ends it.
+            total reaches ``target`` (1 to 1000). With ``rounds`` also set, whichever comes
+            first ends it.
     """
 
     first_dealer: int = seat_option()
-    rounds: int | None = attrs.field(default=None, validator=_whole_number_or_none(1))
-    target: int | None = attrs.field(default=None, validator=_whole_number_or_none(1))
+    rounds: int | None = option_range(None, 1, 50, none=True)
+    target: int | None = option_range(None, 1, 1000, none=True)
 
 
 class Hattrick(Game[HattrickState]):

@@ -17,6 +17,7 @@ from tablecards import (
     MatchRandom,
     Visibility,
     Zone,
+    option_range,
     seat_option,
 )
 from tablecards_hit import _bots, _rules, _scene, _words
@@ -52,16 +53,11 @@ class HitOptions:
 
     Attributes:
         first_player: the seat that starts (HIT-03, "the player with the largest hat").
-        rounds: how many rounds (HIT-14); ``None`` plays one round per player.
+        rounds: how many rounds (HIT-14), 1 to 20; ``None`` plays one round per player.
     """
 
     first_player: int = seat_option()
-    rounds: int | None = attrs.field(default=1)
-
-    @rounds.validator
-    def _check_rounds(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:
-        if value is not None and (not isinstance(value, int) or value < 1):
-            raise ValueError(f"rounds must be a whole number >= 1 or None, not {value!r}")
+    rounds: int | None = option_range(1, 1, 20, none=True)
 
 
 class Hit(Game[HitState]):

@@ -17,6 +17,7 @@ from tablecards import (
     MatchRandom,
     Visibility,
     Zone,
+    option_range,
     redeal,
     seat_option,
 )
@@ -32,13 +33,11 @@ class StopOptions:
 
     Attributes:
         first_player: the seat that starts with the red token (STOP-03).
-        tokens_to_win: blue tokens that win the game at once (STOP-18).
+        tokens_to_win: blue tokens that win the game at once (STOP-18), 1 to 100.
     """
 
     first_player: int = seat_option()
-    tokens_to_win: int = attrs.field(
-        default=6, validator=[attrs.validators.instance_of(int), attrs.validators.ge(1)]
-    )
+    tokens_to_win: int = option_range(6, 1, 100)
 
 
 class Stop(Game[StopState]):
