@@ -38,7 +38,7 @@ def server(db: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
         [
             *(sys.executable, "-m", "tablecards", "serve", "--port", "0", "--db", db),
             *("--clock", "reaction=off", "--clock", "decision=off"),
-            *("--bot-think", "0", "--stats"),
+            *("--bot-think", "0", "--stats", "--connections-per-client", "1000"),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,

@@ -113,7 +113,14 @@ def _read_clocks(
     default=400,
     show_default=True,
     type=click.IntRange(min=1),
-    help="Open connections at once (websockets), and 24 per client address at most.",
+    help="Open connections at once (websockets).",
+)
+@click.option(
+    "--connections-per-client",
+    default=24,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Open connections from one client address (behind a shared address, raise it).",
 )
 @click.option(
     "--abandon-after",
@@ -147,6 +154,7 @@ def serve_command(
     creates_per_minute: int,
     live_matches: int,
     connections: int,
+    connections_per_client: int,
     abandon_after: float,
     bot_workers: int,
     stats: bool,
@@ -185,6 +193,7 @@ def serve_command(
         creates_per_server=max(creates_per_minute, 10 * creates_per_minute),
         live_matches=live_matches,
         connections=connections,
+        connections_per_client=connections_per_client,
         abandon_after=abandon_after or None,
         bot_workers=bot_workers,
         stats=stats,
