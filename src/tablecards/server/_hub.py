@@ -198,8 +198,8 @@ class Hub:
             # Listed from the store, not rebuilt: another process serves them (behind a
             # router each match has one process), and this one must not replay their moves.
             for stored in await self.store.unfinished():
-                if stored.id in self.tables:
-                    continue
+                if stored.id in self.tables or stored.id in self.resting:
+                    continue  # listed above; or abandoned here, resting until a visit
                 record = with_claims(stored, await self.store.claims(stored.id))
                 rows.append(
                     {
