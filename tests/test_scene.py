@@ -36,7 +36,8 @@ def moments(game: Any, seed: int, players: int | None = None) -> Iterator[Match]
     rng = random.Random(seed)
     while not match.is_over and match.moves < 300:
         yield match
-        seat = match.to_act[rng.randrange(len(match.to_act))]
+        waited = match.waiting_for or match.to_act
+        seat = waited[rng.randrange(len(waited))]
         match.apply(seat, rng.choice(list(match.legal_actions(seat))))
     yield match
 
