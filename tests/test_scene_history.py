@@ -22,7 +22,8 @@ def random_match(game: str, seed: int, moves: int) -> Match:
     match = Match(game, seed=seed)
     rng = random.Random(seed)
     while not match.is_over and match.moves < moves:
-        seat = match.to_act[rng.randrange(len(match.to_act))]
+        waited = match.waiting_for or match.to_act
+        seat = waited[rng.randrange(len(waited))]
         match.apply(seat, rng.choice(list(match.legal_actions(seat))))
     return match
 

@@ -73,7 +73,8 @@ def play_out(server: LiveServer, match: str, tokens: dict[int, str]) -> None:
     rng = random.Random(7)
     while not table.match.is_over:
         moves = table.match.moves
-        seat = rng.choice(table.match.to_act)
+        # The seats the moment waits for: a Stop seat that passed may have nothing to play.
+        seat = rng.choice(table.match.waiting_for or table.match.to_act)
         action = rng.choice(table.match.legal_actions(seat))
         players[seat].act(table.match.action_json(action), after=moves)
         for player in players.values():

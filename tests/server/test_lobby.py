@@ -97,7 +97,7 @@ def play_to_the_end(server: LiveServer, match: str, players: dict[int, Player]) 
     rng = random.Random(match)
     while not table.match.is_over:
         moves = table.match.moves
-        seat = rng.choice(table.match.to_act)
+        seat = rng.choice(table.match.waiting_for or table.match.to_act)
         if seat not in players:  # a bot's turn: it plays by itself
             for player in players.values():
                 player.until_moves(moves + 1, timeout=20)
@@ -561,7 +561,7 @@ def test_the_round_summary_ends_with_the_final_scores(
     match = tablecards.Match(tablecards.load_game(game, **options), players, 11)
     rng = random.Random(11)
     while not match.is_over:
-        seat = rng.choice(match.to_act)
+        seat = rng.choice(match.waiting_for or match.to_act)
         match.apply(seat, rng.choice(match.legal_actions(seat)))
     result = match.result
     assert result is not None

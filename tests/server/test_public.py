@@ -315,5 +315,11 @@ def test_the_size_limit_counts_bytes_and_lone_surrogate_ids_are_refused(tmp_path
         player.send('{"type": "act", "act": {"type": "Pass"}, "after": 0, "id": "\\ud800"}')
         answer = player.until("error")
         assert answer["code"] == "bad_json" and "surrogate" in answer["reason"]
+        # A key given twice (in the action or the message) is refused, not its last value kept.
+        player.send('{"type": "act", "act": {"type": "Pass", "type": "Bid"}, "after": 0}')
+        answer = player.until("error")
+        assert answer["code"] == "bad_json" and "given twice" in answer["reason"]
+        player.send('{"type": "act", "after": 0, "after": 1, "act": {"type": "Pass"}}')
+        assert player.until("error")["code"] == "bad_json"
         player.send({"type": "ping"})
         assert player.until("pong") == {"type": "pong"}  # and the connection goes on

@@ -95,6 +95,17 @@ def _refuse_constant(name: str) -> Any:
     raise ProtocolError("bad_json", f"{name} is not a number JSON allows")
 
 
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json.loads``'s object hook: a key given twice is refused, never its last value kept
+    (which one the client meant is unknowable), in the message and in its action alike."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ProtocolError("bad_json", f"the key {key[:40]!r} is given twice")
+        out[key] = value
+    return out
+
+
 def read_message(text: str | bytes, max_bytes: int) -> Message:
     """Parse one client message.
 
@@ -106,7 +117,7 @@ def read_message(text: str | bytes, max_bytes: int) -> Message:
     if size > max_bytes:
         raise ProtocolError("too_large", f"messages are limited to {max_bytes} bytes")
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
+        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique)
     except ProtocolError:
         raise
     except (ValueError, RecursionError) as failure:
