@@ -33,8 +33,11 @@ def test_the_server_imports_only_public_names_of_tablecards() -> None:
             for name in names:
                 assert name in tablecards.__all__, f"{where} imports tablecards.{name}"
         elif root == "tablecards":
-            # Its own modules only: never tablecards._something or another subpackage.
-            assert module.startswith("tablecards.server"), f"{where} imports {module}"
+            # Its own modules and the public tablecards.words (contract §2) only: never
+            # tablecards._something or another subpackage.
+            assert module.startswith("tablecards.server") or module == "tablecards.words", (
+                f"{where} imports {module}"
+            )
         else:
             assert not root.startswith("tablecards_"), f"{where} imports the game {module}"
             assert not root.startswith("_") or root == "__future__", f"{where} imports {module}"
