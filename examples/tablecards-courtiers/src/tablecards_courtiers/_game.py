@@ -23,6 +23,7 @@ from tablecards import (
     Visibility,
     Zone,
     next_seat,
+    option_range,
     seat_option,
 )
 from tablecards.words import count, listing, player_name, says, whose
@@ -59,11 +60,6 @@ GOALS: dict[int, int] = {2: 5, 3: 4, 4: 3}
 CHOOSERS = frozenset((SENTRY, SEER, DUELIST, DIPLOMAT))
 
 
-def _goal(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and (type(value) is not int or not 1 <= value <= 10):
-        raise ValueError(f"goal must be a number of tokens from 1 to 10, not {value!r}")
-
-
 @attrs.frozen
 class CourtOptions:
     """The options of Courtiers.
@@ -74,7 +70,7 @@ class CourtOptions:
         first_player: who begins the first round (COURT-03).
     """
 
-    goal: int | None = attrs.field(default=None, validator=_goal)
+    goal: int | None = option_range(None, 1, 10, none=True)
     first_player: int = seat_option()
 
 
