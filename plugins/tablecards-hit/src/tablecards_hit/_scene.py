@@ -7,9 +7,9 @@ only in who is "you" and in the decision shown to the player whose turn it is.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from operator import itemgetter
+from typing import Any, Final
 
 from tablecards import Action
 from tablecards.words import count, listing, names_for, says, whose
@@ -28,41 +28,95 @@ def article(value: object) -> str:
 
 
 def _values(zone: Mapping[str, Any]) -> list[int]:
-    return [int(card["value"]) for card in zone.get("cards") or ()]
+    return [*map(_VALUE, zone.get("cards") or ())]
+
+
+_VALUE: Final = itemgetter("value")
+_BY_VALUE: Final = itemgetter("value", "id")
+_COPY: Final = dict.copy
+# Each card's face, made once: ``{id: (value, face)}``, bounded by the deck's card ids. Scenes
+# hand out copies (a caller may change one), as views do.
+_FACES: dict[int, tuple[int, dict[str, Any]]] = {}
 
 
 def _face(card: Mapping[str, Any]) -> dict[str, Any]:
-    value = int(card["value"])
-    return {
-        "id": int(card["id"]),
-        "rank": str(value),
-        "colour": None,
-        "label": str(value),  # a Hit! card is its value, and worth as many points
-        "note": None,
-        "kind": None,
-    }
+    value = card["value"]
+    cached = _FACES.get(card["id"])
+    if cached is None or cached[0] != value:
+        value = int(value)
+        cached = _FACES[int(card["id"])] = (
+            value,
+            {
+                "id": int(card["id"]),
+                "rank": str(value),
+                "colour": None,
+                "label": str(value),  # a Hit! card is its value, and worth as many points
+                "note": None,
+                "kind": None,
+            },
+        )
+    return cached[1]
+
+
+def _faces(cards: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Fresh face dicts of ``cards``, in their order."""
+    return [*map(_COPY, map(_face, cards))]
+
+
+# Rows already laid out, by seat, whose they are and their cards (value and id): a row changes
+# only when a
+# card joins or leaves it, as the view's own zone cache knows (bounded: cleared when full).
+_ROWS: dict[tuple[int, bool, tuple[tuple[int, int], ...]], dict[str, Any]] = {}
+_ROWS_MAX: Final = 2048
 
 
 def _row(zone: Mapping[str, Any], seat: int, viewer: int | None) -> dict[str, Any]:
+    cards = zone.get("cards") or ()
+    key = (seat, seat == viewer, tuple(map(_BY_VALUE, cards)))
+    made = _ROWS.get(key)
+    if made is None:
+        if len(_ROWS) >= _ROWS_MAX:
+            _ROWS.clear()
+        made = _ROWS[key] = _lay_row(cards, seat, viewer)
+    return {**made, "cards": [*map(_COPY, made["cards"])]}
+
+
+def _lay_row(cards: Sequence[Mapping[str, Any]], seat: int, viewer: int | None) -> dict[str, Any]:
     # HIT-01: the row lies in columns by value; a column's cards sit side by side.
-    cards = sorted(zone.get("cards") or (), key=lambda card: (int(card["value"]), int(card["id"])))
-    columns = Counter(int(card["value"]) for card in cards)
-    note = ", ".join(
-        count(n, str(value)) if n > 1 else article(value) for value, n in sorted(columns.items())
-    )
+    if not cards:
+        return {
+            "id": f"row:{seat}",
+            "title": "Your face-up row" if seat == viewer else "Face-up row",
+            "style": "row",
+            "count": 0,
+            "cards": [],
+            "note": "empty",
+        }
+    cards = sorted(cards, key=_BY_VALUE)
+    values = [*map(_VALUE, cards)]
+    parts = []
+    index, size = 0, len(values)
+    while index < size:
+        value = values[index]
+        end = index + 1
+        while end < size and values[end] == value:
+            end += 1
+        n = end - index
+        parts.append(count(n, str(value)) if n > 1 else article(value))
+        index = end
     return {
         "id": f"row:{seat}",
         "title": "Your face-up row" if seat == viewer else "Face-up row",
         "style": "row",
-        "count": len(cards),
-        "cards": [_face(card) for card in cards],
-        "note": f"{note} ({count(sum(columns.elements()), 'point')})" if cards else "empty",
+        "count": size,
+        "cards": [*map(_face, cards)],
+        "note": f"{', '.join(parts)} ({count(sum(values), 'point')})",
     }
 
 
 def _loot(zone: Mapping[str, Any], seat: int, viewer: int | None) -> dict[str, Any]:
     number = int(zone.get("count", 0))
-    points = sum(_values(zone))
+    points = sum(map(_VALUE, zone.get("cards") or ()))
     return {
         "id": f"loot:{seat}",
         "title": "Your loot" if seat == viewer else "Loot",
@@ -199,7 +253,7 @@ def build_scene(
                     # Face down, unless the view shows every card (a replay for everyone).
                     "style": "deck" if shown is None else "row",
                     "count": deck,
-                    "cards": None if shown is None else [_face(card) for card in shown],
+                    "cards": None if shown is None else _faces(shown),
                     "note": None,
                 },
                 {
@@ -207,7 +261,7 @@ def build_scene(
                     "title": "The box (cards lost in busts)",
                     "style": "pile",
                     "count": int(box.get("count", 0)),
-                    "cards": [_face(card) for card in box.get("cards") or ()],
+                    "cards": _faces(box.get("cards") or ()),
                     "note": None,
                 },
             ],
