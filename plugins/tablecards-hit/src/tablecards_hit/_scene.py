@@ -114,17 +114,27 @@ def _lay_row(cards: Sequence[Mapping[str, Any]], seat: int, viewer: int | None) 
     }
 
 
+# Loot boxes by seat, whose they are, their count and their points (bounded like _ROWS).
+_LOOTS: dict[tuple[int, bool, int, int], dict[str, Any]] = {}
+
+
 def _loot(zone: Mapping[str, Any], seat: int, viewer: int | None) -> dict[str, Any]:
     number = int(zone.get("count", 0))
     points = sum(map(_VALUE, zone.get("cards") or ()))
-    return {
-        "id": f"loot:{seat}",
-        "title": "Your loot" if seat == viewer else "Loot",
-        "style": "stack",
-        "count": number,
-        "cards": None,
-        "note": f"{count(number, 'card')} banked, {count(points, 'point')}",
-    }
+    key = (seat, seat == viewer, number, points)
+    made = _LOOTS.get(key)
+    if made is None:
+        if len(_LOOTS) >= _ROWS_MAX:
+            _LOOTS.clear()
+        made = _LOOTS[key] = {
+            "id": f"loot:{seat}",
+            "title": "Your loot" if seat == viewer else "Loot",
+            "style": "stack",
+            "count": number,
+            "cards": None,
+            "note": f"{count(number, 'card')} banked, {count(points, 'point')}",
+        }
+    return made.copy()
 
 
 def _victims(view: Mapping[str, Any], seat: int, words: Sequence[str]) -> str:
@@ -150,9 +160,23 @@ def _steal(view: Mapping[str, Any], seat: int, words: Sequence[str]) -> tuple[st
     return prompt, [f"Steal {victims}", "Leave them"]
 
 
+# The go-on decisions already worded, by the row's values and the deck's count (bounded).
+_GO_ON: dict[tuple[tuple[int, ...], int], tuple[str, list[str]]] = {}
+
+
 def _go_on(view: Mapping[str, Any], seat: int) -> tuple[str, list[str]]:
-    row = _values(view["zones"][f"row:{seat}"])
+    row = _values(view["zones"][_ROW_ZONES[seat]])
     deck = int(view["zones"]["deck"]["count"])
+    key = (tuple(row), deck)
+    made = _GO_ON.get(key)
+    if made is None:
+        if len(_GO_ON) >= _ROWS_MAX:
+            _GO_ON.clear()
+        made = _GO_ON[key] = _word_go_on(row, deck)
+    return made[0], list(made[1])
+
+
+def _word_go_on(row: list[int], deck: int) -> tuple[str, list[str]]:
     held = f"You have {count(len(row), 'face-up card')} ({count(sum(row), 'point')})"
     if len(row) >= BUST_FROM:
         risky = listing(f"{value}" for value in sorted(set(row))).replace(" and ", " or ")
@@ -199,6 +223,11 @@ def _status(
     return "Your turn" if current == viewer else f"Waiting for {names[int(current)]}"
 
 
+# The zones' names by seat (HIT-01: a row and a loot pile in front of each player).
+_ROW_ZONES: Final = tuple(f"row:{seat}" for seat in range(64))
+_LOOT_ZONES: Final = tuple(f"loot:{seat}" for seat in range(64))
+
+
 def build_scene(
     view: Mapping[str, Any],
     names: Sequence[str],
@@ -208,7 +237,6 @@ def build_scene(
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
     players = int(view["players"])
-    words = names_for(names, viewer)
     zones = view["zones"]
     current = view.get("current")
     over = bool(view.get("over"))
@@ -217,24 +245,20 @@ def build_scene(
     seats = []
     for step in range(players):
         seat = (start + step) % players
-        badges = []
-        if seat == current and not over:
-            badges.append({"text": "drawing", "tone": "mark"})
+        active = seat == current and not over
+        loot = _loot(zones[_LOOT_ZONES[seat]], seat, viewer)
         seats.append(
             {
                 "seat": seat,
                 "name": "You" if seat == viewer else names[seat],
                 "you": seat == viewer,
-                "active": seat == current and not over,
-                "badges": badges,
+                "active": active,
+                "badges": [{"text": "drawing", "tone": "mark"}] if active else [],
                 "counters": [
                     {"label": "score", "value": str(scores[seat])},
-                    {"label": "loot", "value": count(int(zones[f"loot:{seat}"]["count"]), "card")},
+                    {"label": "loot", "value": count(loot["count"], "card")},
                 ],
-                "zones": [
-                    _row(zones[f"row:{seat}"], seat, viewer),
-                    _loot(zones[f"loot:{seat}"], seat, viewer),
-                ],
+                "zones": [_row(zones[_ROW_ZONES[seat]], seat, viewer), loot],
             }
         )
     deck = int(zones["deck"]["count"])
@@ -270,6 +294,7 @@ def build_scene(
     prompt: str | None = None
     actions: list[dict[str, Any]] = []
     if viewer is not None and legal:
+        words = names_for(names, viewer)
         prompt, actions = _decision(view, viewer, words, legal, action_json)
     status = _status(view, viewer, names, scores)
     return {
