@@ -91,6 +91,12 @@ def face(game: Game[Any], card: Mapping[str, Any]) -> dict[str, Any]:
     fresh dict (faces are cached: a scene shows the same cards again and again).
     """
     try:
+        last = _LAST.get((type(game), card["id"]))
+    except TypeError:  # an id that cannot be hashed: no cache for this card
+        return _face(game, card)
+    if last is not None and last[0] == card:  # the card shown last with this id: one comparison
+        return last[1].copy()
+    try:
         key = (type(game), *card.items())
         made = _FACES.get(key)
     except TypeError:  # a field that cannot be hashed (a list): no cache for this card
@@ -98,12 +104,17 @@ def face(game: Game[Any], card: Mapping[str, Any]) -> dict[str, Any]:
     if made is None:
         if len(_FACES) >= _FACES_MAX:
             _FACES.clear()
+            _LAST.clear()
         made = _FACES[key] = _face(game, card)
+    _LAST[type(game), card["id"]] = (dict(card), made)
     return made.copy()
 
 
-# Faces by (game class, the card's fields): a game's words for a card never change.
+# Faces by (game class, the card's fields): a game's words for a card never change. Hashing all
+# of a card's fields costs more than comparing them, so the face last made for each (game class,
+# id) is looked up first, with a copy of the card it was made from.
 _FACES: dict[tuple[Any, ...], dict[str, Any]] = {}
+_LAST: dict[tuple[Any, Any], tuple[dict[str, Any], dict[str, Any]]] = {}
 _FACES_MAX: Final = 50_000
 
 

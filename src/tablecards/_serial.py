@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import enum
 import json
 from collections.abc import Mapping
@@ -24,6 +25,27 @@ def dumps(data: Any) -> str:
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """An action as ``{"type": ClassName, field: value, ...}``."""
+    try:
+        made = _ACTION_JSON.get(action)
+    except TypeError:  # a field that cannot be hashed: made each time
+        return _action_json(action)
+    if made is None:
+        if len(_ACTION_JSON) >= _ACTION_JSON_MAX:
+            _ACTION_JSON.clear()
+        out = _action_json(action)
+        flat = not any(isinstance(value, list) for value in out.values())
+        made = _ACTION_JSON[action] = (out, flat)
+    # Every caller gets its own dict (it may change it): a copy, deep only for list fields.
+    return made[0].copy() if made[1] else copy.deepcopy(made[0])
+
+
+# Scenes and wire messages give the JSON of the same legal actions again and again; actions are
+# frozen, so each one's JSON is made once (bounded: cleared when full).
+_ACTION_JSON: dict[Action, tuple[dict[str, Any], bool]] = {}
+_ACTION_JSON_MAX = 8192
+
+
+def _action_json(action: Action) -> dict[str, Any]:
     out: dict[str, Any] = {"type": type(action).__name__}
     for field in attrs.fields(type(action)):
         out[field.name] = _plain(getattr(action, field.name))

@@ -24,6 +24,7 @@ never reads a 0-based seat number.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 __all__ = ["count", "is_you", "listing", "names_for", "player_name", "says", "whose"]
 
@@ -79,6 +80,8 @@ def whose(name: str) -> str:
     return "your" if is_you(name) else f"{name}'s"
 
 
+# Scenes say the same counts again and again ("two cards", "12 points"): remembered.
+@lru_cache(maxsize=4096)
 def count(number: int, noun: str, plural: str | None = None) -> str:
     """``number`` of ``noun`` in words: "one card", "two 7s", "no cards", "13 cards".
 

@@ -179,12 +179,35 @@ def _unseen(view: Mapping[str, Any]) -> str:
             seen[int(card["rank"])] += 1
     for ranks in _known(view).values():
         seen.update(ranks)
+    key = tuple(seen[rank] for rank in _RANKS)
+    text = _UNSEEN.get(key)
+    if text is None:
+        text = _UNSEEN[key] = _word_unseen(seen)
+    return text
+
+
+_RANKS = tuple(sorted(COPIES))
+# The unseen cards in words, by how many of each rank were seen: bounded by the box's contents.
+_UNSEEN: dict[tuple[int, ...], str] = {}
+
+
+def _word_unseen(seen: Counter[int]) -> str:
     parts = [
         f"{count(COPIES[rank] - seen[rank], NAMES[rank], _PLURALS.get(rank))} ({rank})"
         for rank in sorted(COPIES)
         if COPIES[rank] > seen[rank]
     ]
     return listing(parts) or "none"
+
+
+# The box, one card per line (COURT-01): the same in every scene, so worded once.
+_BOX_FACTS: tuple[Json, ...] = tuple(
+    {
+        "label": f"{NAMES[rank]} ({rank})",
+        "text": f"{POWERS[rank]}; {count(COPIES[rank], 'copy', 'copies')}",
+    }
+    for rank in sorted(NAMES)
+)
 
 
 def _facts(view: Mapping[str, Any], words: Sequence[str]) -> list[Json]:
@@ -206,13 +229,7 @@ def _facts(view: Mapping[str, Any], words: Sequence[str]) -> list[Json]:
     if not view["over"]:
         facts.append({"label": "Still unseen this round", "text": _unseen(view)})
     # The box, one card per line: what each does and how many there are (COURT-01).
-    facts.extend(
-        {
-            "label": f"{NAMES[rank]} ({rank})",
-            "text": f"{POWERS[rank]}; {count(COPIES[rank], 'copy', 'copies')}",
-        }
-        for rank in sorted(NAMES)
-    )
+    facts.extend(map(dict.copy, _BOX_FACTS))
     return facts
 
 

@@ -7,7 +7,8 @@ the hands are the only secret, and a view holds only the viewer's own.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from operator import itemgetter
+from typing import Any, Final
 
 from tablecards import Action
 from tablecards.words import listing, names_for, says, whose
@@ -42,6 +43,26 @@ def face(card: Mapping[str, Any], note: str | None = None) -> Json:
 def _sorted(cards: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     # HAT-06 "sorted by colour": red, blue, green, each by value, as players hold them.
     return sorted(cards, key=lambda c: (_ORDER.get(str(c["colour"]), 9), int(c["value"])))
+
+
+_ID: Final = itemgetter("id")
+_COPY: Final = dict.copy
+# Sorted faces already made, by the cards' ids (an id is one card of DECK, HAT-01): won piles
+# and hands change a card at a time, so most are found here (bounded: cleared when full). Every
+# scene gets its own copies.
+_LAID: dict[tuple[int, ...], list[Json]] = {}
+_LAID_MAX: Final = 4096
+
+
+def _faces(cards: Sequence[Mapping[str, Any]]) -> list[Json]:
+    """Fresh faces of ``cards``, sorted as players hold them (HAT-06)."""
+    key = tuple(map(_ID, cards))
+    made = _LAID.get(key)
+    if made is None:
+        if len(_LAID) >= _LAID_MAX:
+            _LAID.clear()
+        made = _LAID[key] = [face(card) for card in _sorted(cards)]
+    return [*map(_COPY, made)]
 
 
 def _pile_colour(view: Mapping[str, Any], index: int) -> str | None:
@@ -96,6 +117,47 @@ def _middle(view: Mapping[str, Any], words: Sequence[str]) -> list[Json]:
     ]
 
 
+# The zones in front of each seat: its won piles by colour (name, colour) and its penalty cards.
+_WON: Final = tuple(
+    tuple((f"won:{seat}:{colour.value}", colour.value) for colour in COLOURS) for seat in range(16)
+)
+_PENALTY: Final = tuple(f"penalty:{seat}" for seat in range(16))
+# Won and penalty piles already laid out, by zone and cards (bounded like _LAID).
+_PILES: dict[tuple[str, int, tuple[int, ...] | None], Json] = {}
+
+
+def _pile_box(name: str, colour: str, zone: Mapping[str, Any]) -> Json:
+    """A won pile of ``colour`` (HAT-09), or the penalty cards when ``colour`` is empty."""
+    cards = zone.get("cards")
+    number = int(zone.get("count", 0))
+    key = (name, number, None if cards is None else tuple(map(_ID, cards)))
+    made = _PILES.get(key)
+    if made is None:
+        if len(_PILES) >= _LAID_MAX:
+            _PILES.clear()
+        made = _PILES[key] = (
+            {
+                "id": name,
+                "title": f"{colour} ({number})",
+                "style": "pile",
+                "count": number,
+                "cards": _faces(cards) if cards is not None else None,
+                "note": None,
+            }
+            if colour
+            else {
+                "id": name,
+                "title": f"Penalty cards ({number})",
+                "style": "row",
+                "count": number,
+                "cards": _faces(cards) if cards is not None else None,
+                "note": f"{signed(-2 * number)}" if number else None,
+            }
+        )
+    faces = made["cards"]
+    return made.copy() if faces is None else {**made, "cards": [*map(_COPY, faces)]}
+
+
 def _panel(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> Json:
     viewer = view["seat"]
     mine = seat == viewer
@@ -109,7 +171,7 @@ def _panel(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> Json:
                 "title": "Your hand",
                 "style": "hand",
                 "count": int(hand["count"]),
-                "cards": [face(card) for card in _sorted(hand["cards"])],
+                "cards": _faces(hand["cards"]),
                 "note": None,
             }
         )
@@ -121,38 +183,13 @@ def _panel(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> Json:
                 "title": "Hand",
                 "style": "stack" if shown is None else "row",
                 "count": int(hand.get("count", 0)),
-                "cards": None if shown is None else [face(card) for card in _sorted(shown)],
+                "cards": None if shown is None else _faces(shown),
                 "note": None,
             }
         )
-    for colour in COLOURS:
-        name = f"won:{seat}:{colour.value}"
-        won = zones[name]
-        cards = won.get("cards")
-        number = int(won.get("count", 0))
-        boxes.append(
-            {
-                "id": name,
-                "title": f"{colour.value} ({number})",
-                "style": "pile",
-                "count": number,
-                "cards": [face(card) for card in _sorted(cards)] if cards is not None else None,
-                "note": None,
-            }
-        )
-    penalty = zones[f"penalty:{seat}"]
-    shown = penalty.get("cards")
-    number = int(penalty.get("count", 0))
-    boxes.append(
-        {
-            "id": f"penalty:{seat}",
-            "title": f"Penalty cards ({number})",
-            "style": "row",
-            "count": number,
-            "cards": [face(card) for card in _sorted(shown)] if shown is not None else None,
-            "note": f"{signed(-2 * number)}" if number else None,
-        }
-    )
+    for name, label in _WON[seat]:
+        boxes.append(_pile_box(name, label, zones[name]))
+    boxes.append(_pile_box(_PENALTY[seat], "", zones[_PENALTY[seat]]))
     badges = []
     if view.get("dealer") == seat:
         badges.append({"text": "dealer", "tone": "info"})
@@ -211,6 +248,22 @@ def _status(view: Mapping[str, Any], names: Sequence[str]) -> str:
     return "Your turn" if current == viewer else f"Waiting for {names[int(current)]}"
 
 
+# What each action reads as: (a play?, the card's colour, its value, the text, the action's
+# JSON), by action; bounded by the deck (a Play and a Pass per card, HAT-01).
+_CHOICES: dict[Action, tuple[bool, str, int, str, Json]] = {}
+
+
+def _choice(
+    action: Action, action_json: Callable[[Action], Json]
+) -> tuple[bool, str, int, str, Json]:
+    card = DECK[int(action.card)]  # type: ignore[attr-defined]
+    if isinstance(action, Play):
+        return True, card.colour.value, card.value, f"Play {card}", action_json(action)
+    if isinstance(action, Pass):
+        return False, card.colour.value, card.value, f"Pass, showing {card}", action_json(action)
+    return False, "", 0, "", {}
+
+
 def _decision(
     view: Mapping[str, Any],
     legal: Sequence[Action],
@@ -220,13 +273,14 @@ def _decision(
     plays: dict[str, list[tuple[int, Json]]] = {}
     passes: list[Json] = []
     for action in legal:
-        card = DECK[int(action.card)]  # type: ignore[attr-defined]
-        if isinstance(action, Play):
-            plays.setdefault(card.colour.value, []).append(
-                (card.value, {"text": f"Play {card}", "act": action_json(action)})
-            )
-        elif isinstance(action, Pass):
-            passes.append({"text": f"Pass, showing {card}", "act": action_json(action)})
+        known = _CHOICES.get(action)
+        if known is None:
+            known = _CHOICES[action] = _choice(action, action_json)
+        play, colour, value, text, act = known
+        if play:
+            plays.setdefault(colour, []).append((value, {"text": text, "act": act.copy()}))
+        elif colour:
+            passes.append({"text": text, "act": act.copy()})
     groups = []
     for colour in sorted(plays, key=lambda c: _ORDER[c]):
         choices = [choice for _, choice in sorted(plays[colour], key=lambda pair: pair[0])]

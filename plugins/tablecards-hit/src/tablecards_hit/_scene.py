@@ -7,9 +7,9 @@ only in who is "you" and in the decision shown to the player whose turn it is.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from operator import itemgetter
+from typing import Any, Final
 
 from tablecards import Action
 from tablecards.words import count, listing, names_for, says, whose
@@ -28,49 +28,113 @@ def article(value: object) -> str:
 
 
 def _values(zone: Mapping[str, Any]) -> list[int]:
-    return [int(card["value"]) for card in zone.get("cards") or ()]
+    return [*map(_VALUE, zone.get("cards") or ())]
+
+
+_VALUE: Final = itemgetter("value")
+_BY_VALUE: Final = itemgetter("value", "id")
+_COPY: Final = dict.copy
+# Each card's face, made once: ``{id: (value, face)}``, bounded by the deck's card ids. Scenes
+# hand out copies (a caller may change one), as views do.
+_FACES: dict[int, tuple[int, dict[str, Any]]] = {}
 
 
 def _face(card: Mapping[str, Any]) -> dict[str, Any]:
-    value = int(card["value"])
-    return {
-        "id": int(card["id"]),
-        "rank": str(value),
-        "colour": None,
-        "label": str(value),  # a Hit! card is its value, and worth as many points
-        "note": None,
-        "kind": None,
-    }
+    value = card["value"]
+    cached = _FACES.get(card["id"])
+    if cached is None or cached[0] != value:
+        value = int(value)
+        cached = _FACES[int(card["id"])] = (
+            value,
+            {
+                "id": int(card["id"]),
+                "rank": str(value),
+                "colour": None,
+                "label": str(value),  # a Hit! card is its value, and worth as many points
+                "note": None,
+                "kind": None,
+            },
+        )
+    return cached[1]
+
+
+def _faces(cards: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Fresh face dicts of ``cards``, in their order."""
+    return [*map(_COPY, map(_face, cards))]
+
+
+# Rows already laid out, by seat, whose they are and their cards (value and id): a row changes
+# only when a
+# card joins or leaves it, as the view's own zone cache knows (bounded: cleared when full).
+_ROWS: dict[tuple[int, bool, tuple[tuple[int, int], ...]], dict[str, Any]] = {}
+_ROWS_MAX: Final = 2048
 
 
 def _row(zone: Mapping[str, Any], seat: int, viewer: int | None) -> dict[str, Any]:
+    cards = zone.get("cards") or ()
+    key = (seat, seat == viewer, tuple(map(_BY_VALUE, cards)))
+    made = _ROWS.get(key)
+    if made is None:
+        if len(_ROWS) >= _ROWS_MAX:
+            _ROWS.clear()
+        made = _ROWS[key] = _lay_row(cards, seat, viewer)
+    return {**made, "cards": [*map(_COPY, made["cards"])]}
+
+
+def _lay_row(cards: Sequence[Mapping[str, Any]], seat: int, viewer: int | None) -> dict[str, Any]:
     # HIT-01: the row lies in columns by value; a column's cards sit side by side.
-    cards = sorted(zone.get("cards") or (), key=lambda card: (int(card["value"]), int(card["id"])))
-    columns = Counter(int(card["value"]) for card in cards)
-    note = ", ".join(
-        count(n, str(value)) if n > 1 else article(value) for value, n in sorted(columns.items())
-    )
+    if not cards:
+        return {
+            "id": f"row:{seat}",
+            "title": "Your face-up row" if seat == viewer else "Face-up row",
+            "style": "row",
+            "count": 0,
+            "cards": [],
+            "note": "empty",
+        }
+    cards = sorted(cards, key=_BY_VALUE)
+    values = [*map(_VALUE, cards)]
+    parts = []
+    index, size = 0, len(values)
+    while index < size:
+        value = values[index]
+        end = index + 1
+        while end < size and values[end] == value:
+            end += 1
+        n = end - index
+        parts.append(count(n, str(value)) if n > 1 else article(value))
+        index = end
     return {
         "id": f"row:{seat}",
         "title": "Your face-up row" if seat == viewer else "Face-up row",
         "style": "row",
-        "count": len(cards),
-        "cards": [_face(card) for card in cards],
-        "note": f"{note} ({count(sum(columns.elements()), 'point')})" if cards else "empty",
+        "count": size,
+        "cards": [*map(_face, cards)],
+        "note": f"{', '.join(parts)} ({count(sum(values), 'point')})",
     }
+
+
+# Loot boxes by seat, whose they are, their count and their points (bounded like _ROWS).
+_LOOTS: dict[tuple[int, bool, int, int], dict[str, Any]] = {}
 
 
 def _loot(zone: Mapping[str, Any], seat: int, viewer: int | None) -> dict[str, Any]:
     number = int(zone.get("count", 0))
-    points = sum(_values(zone))
-    return {
-        "id": f"loot:{seat}",
-        "title": "Your loot" if seat == viewer else "Loot",
-        "style": "stack",
-        "count": number,
-        "cards": None,
-        "note": f"{count(number, 'card')} banked, {count(points, 'point')}",
-    }
+    points = sum(map(_VALUE, zone.get("cards") or ()))
+    key = (seat, seat == viewer, number, points)
+    made = _LOOTS.get(key)
+    if made is None:
+        if len(_LOOTS) >= _ROWS_MAX:
+            _LOOTS.clear()
+        made = _LOOTS[key] = {
+            "id": f"loot:{seat}",
+            "title": "Your loot" if seat == viewer else "Loot",
+            "style": "stack",
+            "count": number,
+            "cards": None,
+            "note": f"{count(number, 'card')} banked, {count(points, 'point')}",
+        }
+    return made.copy()
 
 
 def _victims(view: Mapping[str, Any], seat: int, words: Sequence[str]) -> str:
@@ -96,9 +160,23 @@ def _steal(view: Mapping[str, Any], seat: int, words: Sequence[str]) -> tuple[st
     return prompt, [f"Steal {victims}", "Leave them"]
 
 
+# The go-on decisions already worded, by the row's values and the deck's count (bounded).
+_GO_ON: dict[tuple[tuple[int, ...], int], tuple[str, list[str]]] = {}
+
+
 def _go_on(view: Mapping[str, Any], seat: int) -> tuple[str, list[str]]:
-    row = _values(view["zones"][f"row:{seat}"])
+    row = _values(view["zones"][_ROW_ZONES[seat]])
     deck = int(view["zones"]["deck"]["count"])
+    key = (tuple(row), deck)
+    made = _GO_ON.get(key)
+    if made is None:
+        if len(_GO_ON) >= _ROWS_MAX:
+            _GO_ON.clear()
+        made = _GO_ON[key] = _word_go_on(row, deck)
+    return made[0], list(made[1])
+
+
+def _word_go_on(row: list[int], deck: int) -> tuple[str, list[str]]:
     held = f"You have {count(len(row), 'face-up card')} ({count(sum(row), 'point')})"
     if len(row) >= BUST_FROM:
         risky = listing(f"{value}" for value in sorted(set(row))).replace(" and ", " or ")
@@ -145,6 +223,11 @@ def _status(
     return "Your turn" if current == viewer else f"Waiting for {names[int(current)]}"
 
 
+# The zones' names by seat (HIT-01: a row and a loot pile in front of each player).
+_ROW_ZONES: Final = tuple(f"row:{seat}" for seat in range(64))
+_LOOT_ZONES: Final = tuple(f"loot:{seat}" for seat in range(64))
+
+
 def build_scene(
     view: Mapping[str, Any],
     names: Sequence[str],
@@ -154,7 +237,6 @@ def build_scene(
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
     players = int(view["players"])
-    words = names_for(names, viewer)
     zones = view["zones"]
     current = view.get("current")
     over = bool(view.get("over"))
@@ -163,24 +245,20 @@ def build_scene(
     seats = []
     for step in range(players):
         seat = (start + step) % players
-        badges = []
-        if seat == current and not over:
-            badges.append({"text": "drawing", "tone": "mark"})
+        active = seat == current and not over
+        loot = _loot(zones[_LOOT_ZONES[seat]], seat, viewer)
         seats.append(
             {
                 "seat": seat,
                 "name": "You" if seat == viewer else names[seat],
                 "you": seat == viewer,
-                "active": seat == current and not over,
-                "badges": badges,
+                "active": active,
+                "badges": [{"text": "drawing", "tone": "mark"}] if active else [],
                 "counters": [
                     {"label": "score", "value": str(scores[seat])},
-                    {"label": "loot", "value": count(int(zones[f"loot:{seat}"]["count"]), "card")},
+                    {"label": "loot", "value": count(loot["count"], "card")},
                 ],
-                "zones": [
-                    _row(zones[f"row:{seat}"], seat, viewer),
-                    _loot(zones[f"loot:{seat}"], seat, viewer),
-                ],
+                "zones": [_row(zones[_ROW_ZONES[seat]], seat, viewer), loot],
             }
         )
     deck = int(zones["deck"]["count"])
@@ -199,7 +277,7 @@ def build_scene(
                     # Face down, unless the view shows every card (a replay for everyone).
                     "style": "deck" if shown is None else "row",
                     "count": deck,
-                    "cards": None if shown is None else [_face(card) for card in shown],
+                    "cards": None if shown is None else _faces(shown),
                     "note": None,
                 },
                 {
@@ -207,7 +285,7 @@ def build_scene(
                     "title": "The box (cards lost in busts)",
                     "style": "pile",
                     "count": int(box.get("count", 0)),
-                    "cards": [_face(card) for card in box.get("cards") or ()],
+                    "cards": _faces(box.get("cards") or ()),
                     "note": None,
                 },
             ],
@@ -216,6 +294,7 @@ def build_scene(
     prompt: str | None = None
     actions: list[dict[str, Any]] = []
     if viewer is not None and legal:
+        words = names_for(names, viewer)
         prompt, actions = _decision(view, viewer, words, legal, action_json)
     status = _status(view, viewer, names, scores)
     return {
