@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]
 
 import tablecards
 from tablecards import Match
@@ -64,7 +64,9 @@ def test_every_scene_of_a_match_is_valid_and_in_words() -> None:
             break
         (seat,) = match.to_act
         match.apply(seat, rng.choice(list(match.legal_actions(seat))))
-    assert match.scene(0, NAMES)["status"].endswith(f"with {max(match.result.scores)}")
+    result = match.result
+    assert result is not None
+    assert match.scene(0, NAMES)["status"].endswith(f"with {max(result.scores)}")
 
 
 def test_the_kit_checks_climb_s_scenes() -> None:

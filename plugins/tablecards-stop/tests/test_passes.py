@@ -183,9 +183,9 @@ def test_stop_13_a_seat_that_passed_is_not_waited_for_and_may_not_pass_again() -
     assert PASS not in match.legal_actions(1) and Bid(3, 2) in match.legal_actions(1)
     assert match.default_action(1) is None  # nothing to close for a seat not waited for
     match.apply(2, PASS)
-    assert match.waiting_for == (0,)
+    assert tuple(match.waiting_for) == (0,)
     match.apply(2, Raise(0, 0, 1))  # a card played: every seat is waited for again
-    assert match.waiting_for == (0, 1, 2) and PASS in match.legal_actions(1)
+    assert tuple(match.waiting_for) == (0, 1, 2) and PASS in match.legal_actions(1)
 
 
 def test_stop_13_a_seat_that_passed_may_have_nothing_left_to_play() -> None:

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from tablecards import Match
+from tablecards import Action, Match
 from tablecards_stop import PASS, Phase, Stop, StopState
 
 HERE = Path(__file__).parent
@@ -30,6 +30,7 @@ def play_until(seed: int, done: Callable[[StopState, Match, int], bool]) -> Matc
             return match
         seat = rng.choice(match.to_act)
         legal = match.legal_actions(seat)
+        action: Action
         if state.phase is Phase.AUCTION and seat in state.passed and rng.random() < 0.7:
             action = PASS  # a repeated pass: no change to the state, but a logged move
             repeats += 1
