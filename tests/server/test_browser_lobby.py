@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from browsing import chromium, open_page, shot, watched
+from playwright.sync_api import Error as PlaywrightError
 from wire import LiveServer, Player, live, post
 
 import tablecards
@@ -42,9 +43,19 @@ def wait(predicate: Callable[..., bool], what: str, *args: Any, timeout: float =
         time.sleep(0.05)
 
 
-def here(page: Any) -> str:
-    """Where the page is (read in the page: ``page.url`` may lag behind a scripted move)."""
-    return str(page.evaluate("location.href"))
+def here(page: Any, timeout: float = 10) -> str:
+    """Where the page is (read in the page: ``page.url`` may lag behind a scripted move).
+
+    A page that is navigating has no context to read in for a moment: asked then, it is
+    asked again once the new document is there."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return str(page.evaluate("location.href"))
+        except PlaywrightError as error:
+            if "navigat" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def token_of(page: Any) -> str:
