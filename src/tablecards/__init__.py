@@ -11,7 +11,7 @@ import typing as _typing
 
 from tablecards._actions import Action, Illegal
 from tablecards._bots import Bot, RandomBot
-from tablecards._cards import Card, Visibility, Zone
+from tablecards._cards import Card, Visibility, Zone, ZoneView
 from tablecards._catalogue import ActionCatalogue
 from tablecards._clock import Clock
 from tablecards._commands import menu_text, parse_command, read_command
@@ -51,6 +51,7 @@ from tablecards._plugins import (
 from tablecards._random import MatchRandom
 from tablecards._runner import Arbiter, RandomPriority, SeatPriority, play
 from tablecards._saves import SaveWarning
+from tablecards._remember import remember
 from tablecards._scene import generic_scene
 from tablecards._scene_text import scene_text
 from tablecards._schema import scene_schema, view_schema
@@ -121,6 +122,7 @@ __all__ = [
     "Unseen",
     "Visibility",
     "Zone",
+    "ZoneView",
     "__version__",
     "action_from_json",
     "action_to_json",
@@ -141,6 +143,7 @@ __all__ = [
     "read_command",
     "redeal",
     "registry",
+    "remember",
     "scene_schema",
     "scene_text",
     "seat_option",

@@ -8,12 +8,12 @@ visibility; every card is in exactly one zone at every moment of a match.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
-__all__ = ["Card", "Visibility", "Zone"]
+__all__ = ["Card", "Visibility", "Zone", "ZoneView"]
 
 
 @attrs.frozen(slots=True)
@@ -117,6 +117,10 @@ class Zone(Generic[C]):
     _seen: tuple[list[C], list[dict[str, Any]]] | None = attrs.field(
         default=None, init=False, repr=False
     )
+    # The zone as the scenes see it (see shared_zone_views): the part shown to the seats that
+    # see its cards, made from _seen, and the part shown to the others, made for one count.
+    _shown: tuple[object, ZoneView] | None = attrs.field(default=None, init=False, repr=False)
+    _hidden: tuple[int, ZoneView] | None = attrs.field(default=None, init=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -192,4 +196,55 @@ def zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str, dict[s
             if owner is None
             else {"count": len(cards), "owner": owner, "cards": shown}
         )
+    return out
+
+
+class ZoneView(dict[str, Any]):
+    """One zone of a view as a scene receives it: read-only, and the same object for as long as
+    the zone shows the same thing to its viewer.
+
+    :meth:`tablecards.Match.scene` hands a game's scene hook a view whose zones are these:
+    equal to the zones of :meth:`Match.view <tablecards.Match.view>`, but shared from one view
+    to the next while the zone is unchanged, so that a scene can keep what it built from a zone
+    (:func:`tablecards.remember`) instead of building it again after every move. Never change
+    one: the engine and the next scenes read the same object.
+    """
+
+    __slots__ = ("parts",)
+
+    parts: dict[Hashable, Any]
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        super().__init__(data)
+        self.parts = {}
+
+
+def shared_zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str, ZoneView]:
+    """What :func:`zone_views` gives, with each zone's dict a shared :class:`ZoneView`: the same
+    object as in the last call for every zone that shows ``seat`` what it showed then."""
+    out: dict[str, ZoneView] = {}
+    hidden, owned = _HIDDEN, _OWNER
+    for zone in zones:
+        visibility = zone.visibility
+        cards = zone.cards
+        owner = zone.owner
+        if visibility is hidden or (visibility is owned and (seat is None or seat != owner)):
+            made = zone._hidden
+            if made is None or made[0] != len(cards):
+                part = {"count": len(cards)} if owner is None else {"count": len(cards), "owner": owner}
+                made = zone._hidden = (len(cards), ZoneView(part))
+            out[zone.name] = made[1]
+            continue
+        seen = zone._seen
+        if seen is None or seen[0] != cards:
+            seen = zone._seen = (list(cards), [_card_json(card) for card in cards])
+        shown = zone._shown
+        if shown is None or shown[0] is not seen:
+            part = (
+                {"count": len(cards), "cards": seen[1]}
+                if owner is None
+                else {"count": len(cards), "owner": owner, "cards": seen[1]}
+            )
+            shown = zone._shown = (seen, ZoneView(part))
+        out[zone.name] = shown[1]
     return out

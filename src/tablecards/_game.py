@@ -12,7 +12,7 @@ import attrs
 
 from tablecards import _describe
 from tablecards._actions import Action, Illegal
-from tablecards._cards import Card, zone_views
+from tablecards._cards import Card, shared_zone_views, zone_views
 from tablecards._clock import Clock
 from tablecards._determinise import redeal, unseen_zones
 from tablecards._errors import MalformedAction, RulesError, UnknownOption, show
@@ -824,13 +824,27 @@ class Game(Generic[S]):
         Built in one place from zone visibility (hidden cards become counts) plus
         :meth:`view_extra`, so no game has to strip secrets by hand.
         """
+        return self._view(state, seat, zone_views(zone_list(state), seat))
+
+    def scene_view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """The view :meth:`tablecards.Match.scene` builds a scene from: equal to :meth:`view`,
+        its zones shared :class:`~tablecards.ZoneView` objects (the same while a zone is
+        unchanged, for :func:`tablecards.remember`). Read-only: the engine keeps its parts.
+
+        A game that overrides :meth:`view` gets its own view here, unshared.
+        """
+        if type(self).view is not Game.view:
+            return self.view(state, seat)
+        return self._view(state, seat, shared_zone_views(zone_list(state), seat))
+
+    def _view(self, state: S, seat: int | None, zones: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {
             "game": self.name,
             "seat": seat,
             "players": state.players,
             "to_act": list(state.to_act),
             "over": state.over,
-            "zones": zone_views(zone_list(state), seat),
+            "zones": zones,
         }
         extra = self.view_extra(state, seat)
         if not RESERVED_VIEW_KEYS.isdisjoint(extra):

@@ -255,7 +255,10 @@ class Match:
         """
         if seat is not None and (type(seat) is not int or not 0 <= seat < self._players):
             seat = self._seat(seat, spectator=True)  # an int subclass becomes a plain int
-        out = self._game.view(self._state, seat)
+        return self._finish_view(self._game.view(self._state, seat))
+
+    def _finish_view(self, out: dict[str, Any]) -> dict[str, Any]:
+        # The match's part of a view: how many moves, and a truncated match shown as over.
         out["moves"] = len(self._log)
         if self._truncated:
             out["over"] = True
@@ -364,13 +367,22 @@ class Match:
         the scene calls the viewer "You". The viewer's choices are its legal actions now. The
         layout: :func:`tablecards.scene_schema`; as text: :func:`tablecards.scene_text`.
 
+        The game builds it from :meth:`Game.scene_view <tablecards.Game.scene_view>`, so what
+        it built from a zone that has not changed since (:func:`tablecards.remember`) is
+        shared with the earlier scenes: read a scene, never change it (``copy.deepcopy`` it
+        first to edit one).
+
         Raises:
             UnknownSeat: ``seat`` is neither a seat of the match nor ``None``.
             TablecardsError: ``names`` is not one name per seat.
         """
-        view = self.view(seat)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self._players):
+            seat = self._seat(seat, spectator=True)
+        # The shared view (Game.scene_view): what the game's scene kept of an unchanged zone
+        # is found again (tablecards.remember) instead of being built after every move.
+        view = self._finish_view(self._game.scene_view(self._state, seat))
         names = self._names(names)
-        legal = () if seat is None else self.legal_actions(view["seat"])
+        legal = () if seat is None else self.legal_actions(seat)
         return self._game.scene(view, names, legal)
 
     def history(

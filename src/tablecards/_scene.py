@@ -21,6 +21,7 @@ from tablecards._errors import TablecardsError, show
 from tablecards._faces import face, sort_cards
 from tablecards._facts import label_of, per_seat, value_words
 from tablecards._game import RESERVED_VIEW_KEYS, Game
+from tablecards._remember import remember
 from tablecards.words import listing, names_for
 
 __all__ = ["SCENE_VERSION", "check_names", "generic_scene", "seat_order"]
@@ -143,14 +144,23 @@ def _lay_out_zones(
     middle: list[dict[str, Any]] = []
     for zone_id, zone in view.get("zones", {}).items():
         owner = zone.get("owner")
-        box = _zone_box(game, zone_id, zone, owner, viewer)
+        mine = viewer is not None and owner == viewer
         if isinstance(owner, int) and owner in panels:
-            panels[owner]["zones"].append(box)
+            panels[owner]["zones"].append(
+                remember(zone, ("box", mine), _zone_box, game, zone_id, zone, owner, viewer)
+            )
         else:
             middle.append(
-                {"id": zone_id, "title": box["title"], "note": None, "badges": [], "zones": [box]}
+                remember(zone, ("group", mine), _zone_group, game, zone_id, zone, owner, viewer)
             )
     return middle
+
+
+def _zone_group(
+    game: Game[Any], zone_id: str, zone: Mapping[str, Any], owner: object, viewer: int | None
+) -> dict[str, Any]:
+    box = _zone_box(game, zone_id, zone, owner, viewer)
+    return {"id": zone_id, "title": box["title"], "note": None, "badges": [], "zones": [box]}
 
 
 @functools.lru_cache(maxsize=4096)

@@ -14,7 +14,10 @@ the seat's legal actions) and checks that
    state where what the seat cannot see is dealt differently) gives the same scene, building
    it leaves the view unchanged, and at the end of the match every scene is built again from
    its stored view and must not have changed (a scene that reads the state, or anything but
-   its view, differs then).
+   its view, differs then);
+5. :meth:`Match.scene <tablecards.Match.scene>`, which builds from the shared view and finds
+   again what the scene kept of unchanged zones (:func:`tablecards.remember`), gives the same
+   scene as a fresh view, and leaves the shared zones as they were.
 """
 
 from __future__ import annotations
@@ -121,7 +124,32 @@ class SceneCheck:
                         f"the view of {who} is the same when the cards it cannot see lie "
                         "elsewhere, but its scene differs: the scene reads more than its view",
                     )
+            self._check_shared(match, watcher, names, scene, view, where, who)
             self._built.append((where, who, kept, names, legal, scene))
+
+    def _check_shared(
+        self,
+        match: Match,
+        watcher: int | None,
+        names: list[str],
+        scene: dict[str, Any],
+        view: dict[str, Any],
+        where: Where,
+        who: str,
+    ) -> None:
+        """The scene :meth:`Match.scene` builds from the shared view, with what the game kept
+        of unchanged zones (:func:`tablecards.remember`), is the scene of a fresh view, and
+        building it changes no shared zone."""
+        if match.scene(watcher, names) != scene:
+            _fail(
+                where,
+                f"the scene of {who} built by Match.scene differs from the scene of a fresh "
+                "copy of its view: a part kept with tablecards.remember depends on something "
+                "its key does not name, or was changed after it was kept",
+            )
+        shared = self.game.scene_view(match.state, watcher)
+        if shared["zones"] != view["zones"]:
+            _fail(where, f"building the scene of {who} changed the shared zones of its view")
 
     def finish(self) -> None:
         """Build every scene again from its stored view: it must not have changed."""
