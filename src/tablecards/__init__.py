@@ -49,9 +49,9 @@ from tablecards._plugins import (
     registry,
 )
 from tablecards._random import MatchRandom
+from tablecards._remember import remember
 from tablecards._runner import Arbiter, RandomPriority, SeatPriority, play
 from tablecards._saves import SaveWarning
-from tablecards._remember import remember
 from tablecards._scene import generic_scene
 from tablecards._scene_text import scene_text
 from tablecards._schema import scene_schema, view_schema

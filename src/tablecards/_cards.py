@@ -8,6 +8,7 @@ visibility; every card is in exactly one zone at every moment of a match.
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Hashable, Iterable
 from typing import Any, Final, Generic, TypeVar
 
@@ -210,13 +211,20 @@ class ZoneView(dict[str, Any]):
     one: the engine and the next scenes read the same object.
     """
 
-    __slots__ = ("parts",)
+    __slots__ = ("parts", "stamp")
 
+    #: What scenes kept with this zone (:func:`tablecards.remember`), by key.
     parts: dict[Hashable, Any]
+    #: A number no other zone view of this process has: names this one in another's keys.
+    stamp: int
 
     def __init__(self, data: dict[str, Any]) -> None:
         super().__init__(data)
         self.parts = {}
+        self.stamp = next(_STAMPS)
+
+
+_STAMPS: Final = itertools.count()
 
 
 def shared_zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str, ZoneView]:
@@ -231,8 +239,9 @@ def shared_zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str,
         if visibility is hidden or (visibility is owned and (seat is None or seat != owner)):
             made = zone._hidden
             if made is None or made[0] != len(cards):
-                part = {"count": len(cards)} if owner is None else {"count": len(cards), "owner": owner}
-                made = zone._hidden = (len(cards), ZoneView(part))
+                size = len(cards)
+                part = {"count": size} if owner is None else {"count": size, "owner": owner}
+                made = zone._hidden = (size, ZoneView(part))
             out[zone.name] = made[1]
             continue
         seen = zone._seen

@@ -257,6 +257,18 @@ class Match:
             seat = self._seat(seat, spectator=True)  # an int subclass becomes a plain int
         return self._finish_view(self._game.view(self._state, seat))
 
+    def scene_view(self, seat: int | None) -> dict[str, Any]:
+        """:meth:`view`, as scenes are built from it (:meth:`Game.scene_view
+        <tablecards.Game.scene_view>`): equal to it, its zones shared
+        :class:`~tablecards.ZoneView` objects, the same while a zone is unchanged. Read-only.
+
+        Raises:
+            UnknownSeat: ``seat`` is neither a seat of the match nor ``None``.
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self._players):
+            seat = self._seat(seat, spectator=True)
+        return self._finish_view(self._game.scene_view(self._state, seat))
+
     def _finish_view(self, out: dict[str, Any]) -> dict[str, Any]:
         # The match's part of a view: how many moves, and a truncated match shown as over.
         out["moves"] = len(self._log)
@@ -376,13 +388,11 @@ class Match:
             UnknownSeat: ``seat`` is neither a seat of the match nor ``None``.
             TablecardsError: ``names`` is not one name per seat.
         """
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self._players):
-            seat = self._seat(seat, spectator=True)
-        # The shared view (Game.scene_view): what the game's scene kept of an unchanged zone
-        # is found again (tablecards.remember) instead of being built after every move.
-        view = self._finish_view(self._game.scene_view(self._state, seat))
+        # The shared view: what the game's scene kept of an unchanged zone is found again
+        # (tablecards.remember) instead of being built after every move.
+        view = self.scene_view(seat)
         names = self._names(names)
-        legal = () if seat is None else self.legal_actions(seat)
+        legal = () if seat is None else self.legal_actions(view["seat"])
         return self._game.scene(view, names, legal)
 
     def history(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tablecards import Action
+from tablecards import Action, remember
 from tablecards.words import count, listing, names_for, says, whose
 from tablecards_exhopp._actions import Accept, Decline, Give, Lay, Propose
 from tablecards_exhopp._words import a, signed
@@ -78,6 +78,10 @@ def _zone(
     view: Mapping[str, Any], name: str, title: str, style: str, note: str | None = None
 ) -> Json:
     zone = view["zones"][name]
+    return remember(zone, (title, style, note), _box_of, zone, name, title, style, note)
+
+
+def _box_of(zone: Mapping[str, Any], name: str, title: str, style: str, note: str | None) -> Json:
     cards = zone.get("cards")
     if style == "hand" and cards is not None:
         cards = sorted(cards, key=lambda c: (str(c.get("colour")), int(c.get("value", 0))))
