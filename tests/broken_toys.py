@@ -28,6 +28,7 @@ from tablecards import (
     Zone,
     next_seat,
     redeal,
+    remember,
     unseen_zones,
 )
 
@@ -577,3 +578,50 @@ class EchoingSnap(SnapGame):
                 self._next_turn(state)
             return  # to_act keeps every seat: a seat that passed may pass again
         super().apply(state, seat, action)
+
+
+class StaleKeyHands(HandsGame):
+    """Fault (scenes): it keeps the table's box with the table alone (tablecards.remember), but
+    the box's note says whose turn it is, which the key does not name: once kept, the note is
+    stale."""
+
+    def scene(
+        self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+    ) -> dict[str, Any]:
+        scene = super().scene(view, names, legal)
+        table = view["zones"]["table"]
+        turn = view["to_act"][0] if view["to_act"] else None
+        box = remember(table, "table", _noted_table, table, "" if turn is None else names[turn])
+        scene["middle"] = [
+            {**group, "zones": [box]} if group["id"] == "table" else group
+            for group in scene["middle"]
+        ]
+        return scene
+
+
+def _noted_table(table: Mapping[str, Any], name: str) -> dict[str, Any]:
+    return {
+        "id": "table",
+        "title": "Table",
+        "style": "row",
+        "count": table["count"],
+        "cards": None,
+        "note": f"laid before {name} plays" if name else None,
+    }
+
+
+class RepaintingHands(HandsGame):
+    """Fault (scenes): it starts from the generic scene and changes the table's box in place,
+    writing whose turn it is into its note: the box is shared with the match's earlier
+    scenes, which change with it."""
+
+    def scene(
+        self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+    ) -> dict[str, Any]:
+        scene = super().scene(view, names, legal)
+        turn = view["to_act"][0] if view["to_act"] else None
+        for group in scene["middle"]:
+            for zone in group["zones"]:
+                if zone["id"] == "table" and turn is not None:
+                    zone["note"] = f"{names[turn]} plays next"
+        return scene

@@ -240,8 +240,10 @@ def shared_zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str,
             made = zone._hidden
             if made is None or made[0] != len(cards):
                 size = len(cards)
-                part = {"count": size} if owner is None else {"count": size, "owner": owner}
-                made = zone._hidden = (size, ZoneView(part))
+                hidden_part: dict[str, Any] = (
+                    {"count": size} if owner is None else {"count": size, "owner": owner}
+                )
+                made = zone._hidden = (size, ZoneView(hidden_part))
             out[zone.name] = made[1]
             continue
         seen = zone._seen
@@ -249,7 +251,7 @@ def shared_zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str,
             seen = zone._seen = (list(cards), [_card_json(card) for card in cards])
         shown = zone._shown
         if shown is None or shown[0] is not seen:
-            part = (
+            part: dict[str, Any] = (
                 {"count": len(cards), "cards": seen[1]}
                 if owner is None
                 else {"count": len(cards), "owner": owner, "cards": seen[1]}

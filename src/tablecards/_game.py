@@ -759,7 +759,12 @@ class Game(Generic[S]):
 
         The default is :func:`tablecards.generic_scene`: zones grouped by their owners, the
         game's extra view keys in words. A game overrides it to lay its table out as its
-        players know it, often starting from the generic scene and changing parts of it.
+        players know it, often starting from the generic scene and replacing parts of it (with
+        new ones: parts may be shared with other scenes of the match, never change one).
+
+        :meth:`Match.scene <tablecards.Match.scene>` passes the view of :meth:`scene_view`,
+        whose zones stay the same objects while unchanged: a scene keeps what it built from
+        them with :func:`tablecards.remember`, and costs little more than its view to build.
 
         Example:
             >>> import tablecards

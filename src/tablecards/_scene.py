@@ -84,6 +84,11 @@ def generic_scene(
         >>> [panel["name"] for panel in scene["seats"]], scene["status"]
         (['You', 'Bob', 'Cleo'], 'Your turn')
 
+    Built from a shared view (:meth:`Match.scene_view <tablecards.Match.scene_view>`), its
+    zone boxes are kept with their zones (:func:`tablecards.remember`) and shared with the
+    match's other scenes: a game that starts from it replaces parts with new ones, never
+    changes a part in place.
+
     Raises:
         TablecardsError: ``names`` is not one name per seat.
     """

@@ -93,9 +93,13 @@ class SceneCheck:
         self._built = []
         # Texts already read and found to be words: labels and titles come back in every scene.
         self._words: set[str] = set()
+        # The scenes Match.scene gave at the last moment, with a copy of each: their parts may
+        # be shared with later scenes, so a later scene that changes a part changes them.
+        self._shared: list[tuple[Where, str, dict[str, Any], dict[str, Any]]] = []
 
     def at(self, match: Match, where: Where) -> None:
         """Check the scene of every seat and a spectator at this moment of ``match``."""
+        earlier, self._shared = self._shared, []
         names = kit_names(match.players)
         # Its own generator: the kit's other checks draw what they drew before this one.
         rng = random.Random(f"tablecards.testing/scenes/{where.describe()}")
@@ -126,6 +130,7 @@ class SceneCheck:
                     )
             self._check_shared(match, watcher, names, scene, view, where, who)
             self._built.append((where, who, kept, names, legal, scene))
+        self._check_untouched(earlier)
 
     def _check_shared(
         self,
@@ -140,7 +145,8 @@ class SceneCheck:
         """The scene :meth:`Match.scene` builds from the shared view, with what the game kept
         of unchanged zones (:func:`tablecards.remember`), is the scene of a fresh view, and
         building it changes no shared zone."""
-        if match.scene(watcher, names) != scene:
+        built = match.scene(watcher, names)
+        if built != scene:
             _fail(
                 where,
                 f"the scene of {who} built by Match.scene differs from the scene of a fresh "
@@ -150,9 +156,26 @@ class SceneCheck:
         shared = self.game.scene_view(match.state, watcher)
         if shared["zones"] != view["zones"]:
             _fail(where, f"building the scene of {who} changed the shared zones of its view")
+        self._shared.append((where, who, built, _copy(built)))
+
+    def _check_untouched(
+        self, scenes: list[tuple[Where, str, dict[str, Any], dict[str, Any]]]
+    ) -> None:
+        """The scenes Match.scene gave before are as they were when it gave them."""
+        for where, who, scene, kept in scenes:
+            if scene != kept:
+                _fail(
+                    where,
+                    f"the scene of {who} built by Match.scene changed after it was returned: "
+                    "a later scene changed a part it shares with it (a part kept with "
+                    "tablecards.remember, or one of the generic scene's): replace parts, never "
+                    "change them in place",
+                )
 
     def finish(self) -> None:
         """Build every scene again from its stored view: it must not have changed."""
+        self._check_untouched(self._shared)
+        self._shared = []
         for where, who, view, names, legal, scene in self._built:
             if self._build(view, names, legal, where, who) != scene:
                 _fail(
