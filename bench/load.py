@@ -61,6 +61,7 @@ class Stats:
         self.sizes: dict[str, list[int]] = {}
         self.counting = False  # latencies count after the warm-up only
         self.acked_total = 0
+        self.think = 0.0  # seconds a seat waits before acting (0: at once)
 
 
 def create(url: str, game: str, players: int) -> dict[str, Any]:
@@ -151,6 +152,10 @@ async def play_match(
                 continue
             seat = rng.choice(ready)
             act = rng.choice(offered(states[seat]))
+            if stats.think:
+                # A person's pace: the offered load is then the same for every server, and
+                # latency is the server's, not the queue of a saturated closed loop.
+                await asyncio.sleep(stats.think * rng.uniform(0.5, 1.5))
             sent[seat] = (moves, time.perf_counter())
             await sockets[seat].send(json.dumps({"type": "act", "act": act, "after": moves}))
     except (asyncio.TimeoutError, websockets.exceptions.WebSocketException):
@@ -316,11 +321,15 @@ class Run:
                 self.cluster.stop()
 
 
-def measure(config: str, matches: int, seconds: float, sizes_file: Path) -> dict[str, Any]:
-    """One run of ``config`` with ``matches`` matches for ``seconds``."""
+def measure(
+    config: str, matches: int, seconds: float, sizes_file: Path, think: float = 0.0
+) -> dict[str, Any]:
+    """One run of ``config`` with ``matches`` matches for ``seconds``, each seat waiting about
+    ``think`` seconds before it acts."""
     run = Run(config, sizes_file)
     try:
         stats = Stats()
+        stats.think = think
         load_before = os.getloadavg()[0]
         before: list[float] = []
 
@@ -373,6 +382,13 @@ def main() -> None:
     parser.add_argument(
         "--configs", default="sqlite,floor", help="of floor, sqlite, pg1, pg2 (in turn)"
     )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a seat waits before acting, drawn from 0.5-1.5x (default 0: at once, "
+        "a closed loop at the server's saturation)",
+    )
     parser.add_argument("--write", action="store_true", help="append to bench/RESULTS.md")
     args = parser.parse_args()
     configs = args.configs.split(",")
@@ -387,7 +403,7 @@ def main() -> None:
     for matches in (int(m) for m in args.matches.split(",")):
         for round_ in range(args.rounds):
             for config in configs:
-                row = measure(config, matches, args.seconds, sizes_file)
+                row = measure(config, matches, args.seconds, sizes_file, args.think)
                 row["round"] = round_ + 1
                 rows.append(row)
                 print(json.dumps({k: v for k, v in row.items() if k != "sizes"}), flush=True)
@@ -407,7 +423,13 @@ def report(
         f"## Server load against the floor ({dt.date.today()}, Python "
         f"{platform.python_version()}, {os.cpu_count()} cores shared with the load generator)",
         f"- command: `uv run python bench/load.py --matches {args.matches} --seconds "
-        f"{args.seconds:g} --rounds {args.rounds} --configs {args.configs}`",
+        f"{args.seconds:g} --rounds {args.rounds} --configs {args.configs}"
+        + (f" --think {args.think:g}`" if args.think else "`")
+        + (
+            f"; every seat waits {args.think:g} s (0.5-1.5x) before acting"
+            if args.think
+            else "; seats act at once (a closed loop: latency is the queue at saturation)"
+        ),
         f"- load average (`uptime`, 1 min) at the start {started[0]:.1f}; per run below "
         "(before/after); the configurations take turns within each round",
         "- the floor's state messages, in bytes (the mean of the real server's, measured by a "
