@@ -391,7 +391,7 @@ class Match:
         # The shared view: what the game's scene kept of an unchanged zone is found again
         # (tablecards.remember) instead of being built after every move.
         view = self.scene_view(seat)
-        names = self._names(names)
+        names = tuple(self._names(names))  # a tuple: a scene may name the names in its keys
         legal = () if seat is None else self.legal_actions(view["seat"])
         return self._game.scene(view, names, legal)
 

@@ -57,9 +57,15 @@ def remember(
     """
     if type(zones) is ZoneView:
         home = zones
-    elif type(zones) is tuple and zones and all(type(zone) is ZoneView for zone in zones):
+    elif type(zones) is tuple and zones:
+        # A plain loop: this runs for every part of every scene (a generator costs twice).
+        stamps = [key]
+        for zone in zones:
+            if type(zone) is not ZoneView:
+                return build(*args, **kwargs)
+            stamps.append(zone.stamp)
         home = zones[0]
-        key = (key, *(zone.stamp for zone in zones[1:]))
+        key = tuple(stamps)
     else:
         return build(*args, **kwargs)
     parts = home.parts
