@@ -254,31 +254,47 @@ def _panels(view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int
     marks = _marks(view, waiting)
     start = viewer if viewer is not None else 0
     panels = []
-    for step in range(players):
-        seat = (start + step) % players
+    for seat in [*range(start, players), *range(start)]:
+        bid_name, hand_name, pack_name, aside_name = _SEAT_ZONES[seat]
+        bid_zone, hand, pack, aside = (
+            zones[bid_name],
+            zones[hand_name],
+            zones[pack_name],
+            zones[aside_name],
+        )
         bid = bids[seat]
         name = "You" if seat == viewer else names[seat]
-        total = bid["total"] if bid else 0
-        bid_zone, hand = zones[_BID_ZONES[seat]], zones[_HAND_ZONES[seat]]
-        pack, aside = zones[_PACK_ZONES[seat]], zones[_ASIDE_ZONES[seat]]
         # Everything the panel shows besides its zones: whose it is, its name, whether it is
         # waited for, its badges, its tokens and its bid's total.
-        facts: tuple[Any, ...] = (seat, name, marks[seat], tokens[seat], goal, total)
         if type(hand) is type(pack) is type(aside) is ZoneView:
             # remember((bid_zone, hand, pack, aside), ...) names the other zones by their
             # stamps in the key, as here, after checking the tuple: twice this lookup's time.
-            facts = (*facts, hand.stamp, pack.stamp, aside.stamp)
+            facts: tuple[Any, ...] = (
+                seat,
+                name,
+                marks[seat],
+                tokens[seat],
+                goal,
+                bid["total"] if bid else 0,
+                hand.stamp,
+                pack.stamp,
+                aside.stamp,
+            )
             panels.append(remember(bid_zone, facts, _panel, bid_zone, hand, pack, aside, facts))
         else:
+            facts = (seat, name, marks[seat], tokens[seat], goal, bid["total"] if bid else 0)
             panels.append(_panel(bid_zone, hand, pack, aside, facts))
     return panels
 
 
-# The zones' names by seat.
-_BID_ZONES: Final = tuple(f"bid:{seat}" for seat in range(64))
-_HAND_ZONES: Final = tuple(f"hand:{seat}" for seat in range(64))
-_PACK_ZONES: Final = tuple(f"pack:{seat}" for seat in range(64))
-_ASIDE_ZONES: Final = tuple(f"aside:{seat}" for seat in range(64))
+# The zones' names by seat: its bid, hand, pack and cards set aside.
+_SEAT_ZONES: Final = tuple(
+    (f"bid:{seat}", f"hand:{seat}", f"pack:{seat}", f"aside:{seat}") for seat in range(64)
+)
+_BID_ZONES: Final = tuple(names[0] for names in _SEAT_ZONES)
+_HAND_ZONES: Final = tuple(names[1] for names in _SEAT_ZONES)
+_PACK_ZONES: Final = tuple(names[2] for names in _SEAT_ZONES)
+_ASIDE_ZONES: Final = tuple(names[3] for names in _SEAT_ZONES)
 
 
 def _waiting(view: Mapping[str, Any]) -> list[int]:
