@@ -16,9 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any, Final, NamedTuple
 
-from tablecards import Action, remember
+from tablecards import Action, ZoneView, remember
 from tablecards.words import count, listing, names_for, says, whose
-from tablecards_hit._keep import keep_with
 
 __all__ = ["build_scene"]
 
@@ -86,7 +85,10 @@ class _Row(NamedTuple):
 
 def _row(row: Mapping[str, Any]) -> _Row:
     """HIT-01: the row lies in columns by value; a column's cards sit side by side."""
-    cards = sorted(row.get("cards") or (), key=_BY_VALUE)
+    cards = row.get("cards")
+    if not cards:
+        return _Row(0, [], "empty", {}, _EMPTY_HELD)
+    cards = sorted(cards, key=_BY_VALUE)
     values = [*map(_VALUE, cards)]
     columns: dict[int, int] = {}
     for value in values:
@@ -99,8 +101,12 @@ def _row(row: Mapping[str, Any]) -> _Row:
         held = f"{held}; drawing {article(risky)} busts you."
     else:
         held = f"{held}; with fewer than three cards no draw can bust you."
-    note = f"{', '.join(parts)} ({points})" if cards else "empty"
-    return _Row(len(cards), _faces(cards), note, columns, held)
+    return _Row(len(cards), _faces(cards), f"{', '.join(parts)} ({points})", columns, held)
+
+
+_EMPTY_HELD: Final = (
+    "You have no face-up cards (no points); with fewer than three cards no draw can bust you."
+)
 
 
 def _row_box(row: Mapping[str, Any], seat: int, you: bool) -> Json:
@@ -212,15 +218,17 @@ def _box_box(box: Mapping[str, Any]) -> Json:
 
 def _victims(view: Mapping[str, Any], offer: int, seat: int, names: Sequence[str]) -> str:
     """ "Bob's two 7s and your 7": what a steal of the offered value takes."""
-    words = names_for(names, seat)
     zones = view["zones"]
     victims = []
     for other in range(int(view["players"])):
+        if other == seat:
+            continue
         row = zones[_ROW_ZONES[other]]
         held = remember(row, "row", _row, row).columns.get(offer, 0)
-        if other != seat and held:
+        if held:
             cards = count(held, str(offer)) if held > 1 else str(offer)
-            victims.append(f"{whose(words[other])} {cards}")
+            # names_for(names, seat)[other] is names[other]: the viewer is not a victim.
+            victims.append(f"{whose(names[other])} {cards}")
     return listing(victims) or f"no {offer}s"
 
 
@@ -258,10 +266,12 @@ def _choices(
         if len(_GROUPS) >= _KEPT:
             _GROUPS.clear()
         # The legal actions come in the rules' order: steal, then not; draw again, then stop.
-        choices = [
-            {"text": text, "act": action_json(action)}
-            for text, action in zip(texts, legal, strict=False)
-        ]
+        choices = []
+        for text, action in zip(texts, legal, strict=False):
+            act = _ACTS.get(action)
+            if act is None:
+                act = _ACTS[action] = action_json(action)
+            choices.append({"text": text, "act": act})
         made = _GROUPS[key] = [{"title": None, "choices": choices}]
     return made
 
@@ -271,6 +281,8 @@ Texts = tuple[str, ...]
 _KEPT: Final = 2048
 # The groups of choices, by their texts and actions.
 _GROUPS: dict[tuple[Any, ...], list[Json]] = {}
+# Each action's JSON (Hit!'s four decisions have no fields).
+_ACTS: dict[Action, Json] = {}
 
 
 # -- the scene -----------------------------------------------------------------------------
@@ -313,6 +325,7 @@ _SCORES: dict[tuple[Any, ...], list[Json]] = {}
 # The zones' names by seat (HIT-01: a row and a loot pile in front of each player).
 _ROW_ZONES: Final = tuple(f"row:{seat}" for seat in range(64))
 _LOOT_ZONES: Final = tuple(f"loot:{seat}" for seat in range(64))
+_SEAT_ZONES: Final = tuple(zip(_ROW_ZONES, _LOOT_ZONES, strict=True))
 _LINES: Final = ["Bank the most points: a repeated value busts a row of three or more cards"]
 # The titles by round and number of rounds: a match has a few.
 _TITLES: dict[tuple[Any, Any], str] = {}
@@ -340,15 +353,25 @@ def build_scene(
     scores = view.get("scores") or [0] * players
     start = viewer if viewer is not None else 0
     seats = []
-    for step in range(players):
-        seat = (start + step) % players
+    for seat in [*range(start, players), *range(start)]:
         you = seat == viewer
         name = "You" if you else names[seat]
-        row, loot = zones[_ROW_ZONES[seat]], zones[_LOOT_ZONES[seat]]
+        row_name, loot_name = _SEAT_ZONES[seat]
+        row, loot = zones[row_name], zones[loot_name]
         active, score = seat == drawing, int(scores[seat])
-        key = ("panel", seat, you, name, active, score)
-        seats.append(keep_with(row, loot, key, _panel, row, loot, seat, you, name, active, score))
+        args = (row, loot, seat, you, name, active, score)
+        if type(loot) is ZoneView:
+            # remember((row, loot), ...) names the loot by its stamp in the key, as here, after
+            # checking the tuple: twice this lookup's time.
+            key = ("panel", seat, you, name, active, score, loot.stamp)
+            seats.append(remember(row, key, _panel, *args))
+        else:
+            seats.append(_panel(*args))
     deck, box = zones["deck"], zones["box"]
+    if type(box) is ZoneView:  # as for the panels
+        middle = remember(deck, ("middle", box.stamp), _middle, deck, box)
+    else:
+        middle = _middle(deck, box)
     prompt: str | None = None
     actions: list[Json] = []
     if viewer is not None and legal:
@@ -365,7 +388,7 @@ def build_scene(
         "lines": _LINES,
         "status": _status(view, viewer, names, scores),
         "seats": seats,
-        "middle": keep_with(deck, box, "middle", _middle, deck, box),
+        "middle": middle,
         "prompt": prompt,
         "actions": actions,
         "facts": [],
