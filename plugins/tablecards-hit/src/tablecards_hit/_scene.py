@@ -163,6 +163,7 @@ def _counters(loot: Mapping[str, Any], score: int) -> list[Json]:
     ]
 
 
+# Shared by every panel, as kept parts are: a scene is read, never changed.
 _DRAWING: Final = [{"text": "drawing", "tone": "mark"}]
 _NO_BADGES: Final[list[Json]] = []
 
@@ -213,7 +214,8 @@ def _box_box(box: Mapping[str, Any]) -> Json:
 
 # -- the decision --------------------------------------------------------------------------
 # Only the player drawing decides, and a draw has changed its row or the deck since its last
-# decision: nothing here is kept with the zones. What recurs is kept by value instead.
+# decision: the decision is not kept with the zones. It reads the rows' kept parts (_row), and
+# what recurs (the choices) is kept by value.
 
 
 def _victims(view: Mapping[str, Any], offer: int, seat: int, names: Sequence[str]) -> str:
@@ -313,7 +315,11 @@ def _scores(viewer: int | None, names: Sequence[str], scores: Sequence[int]) -> 
         if len(_SCORES) >= _KEPT:
             _SCORES.clear()
         made = _SCORES[key] = [
-            {"seat": seat, "name": "You" if seat == viewer else names[seat], "score": str(score)}
+            {
+                "seat": seat,
+                "name": "You" if seat == viewer else names[seat],
+                "score": str(int(score)),
+            }
             for seat, score in enumerate(scores)
         ]
     return made
@@ -347,28 +353,10 @@ def build_scene(
 ) -> Json:
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
-    players = int(view["players"])
+    scores = view.get("scores") or [0] * int(view["players"])
     zones = view["zones"]
-    drawing = None if view.get("over") else view.get("current")
-    scores = view.get("scores") or [0] * players
-    start = viewer if viewer is not None else 0
-    seats = []
-    for seat in [*range(start, players), *range(start)]:
-        you = seat == viewer
-        name = "You" if you else names[seat]
-        row_name, loot_name = _SEAT_ZONES[seat]
-        row, loot = zones[row_name], zones[loot_name]
-        active, score = seat == drawing, int(scores[seat])
-        args = (row, loot, seat, you, name, active, score)
-        if type(loot) is ZoneView:
-            # remember((row, loot), ...) names the loot by its stamp in the key, as here, after
-            # checking the tuple: twice this lookup's time.
-            key = ("panel", seat, you, name, active, score, loot.stamp)
-            seats.append(remember(row, key, _panel, *args))
-        else:
-            seats.append(_panel(*args))
     deck, box = zones["deck"], zones["box"]
-    if type(box) is ZoneView:  # as for the panels
+    if type(box) is ZoneView:  # as for the panels (_seats)
         middle = remember(deck, ("middle", box.stamp), _middle, deck, box)
     else:
         middle = _middle(deck, box)
@@ -387,10 +375,35 @@ def build_scene(
         "title": _title(view),
         "lines": _LINES,
         "status": _status(view, viewer, names, scores),
-        "seats": seats,
+        "seats": _seats(view, names, scores),
         "middle": middle,
         "prompt": prompt,
         "actions": actions,
         "facts": [],
         "scores": _scores(viewer, names, scores),
     }
+
+
+def _seats(view: Mapping[str, Any], names: Sequence[str], scores: Sequence[int]) -> list[Json]:
+    """One panel per seat, from the viewer's round the table."""
+    viewer: int | None = view["seat"]
+    players = int(view["players"])
+    zones = view["zones"]
+    drawing = None if view.get("over") else view.get("current")
+    start = viewer if viewer is not None else 0
+    seats = []
+    for seat in [*range(start, players), *range(start)]:
+        you = seat == viewer
+        name = "You" if you else names[seat]
+        row_name, loot_name = _SEAT_ZONES[seat]
+        row, loot = zones[row_name], zones[loot_name]
+        active, score = seat == drawing, int(scores[seat])
+        args = (row, loot, seat, you, name, active, score)
+        if type(loot) is ZoneView:
+            # remember((row, loot), ...) names the loot by its stamp in the key, as here, after
+            # checking the tuple: twice this lookup's time.
+            key = ("panel", seat, you, name, active, score, loot.stamp)
+            seats.append(remember(row, key, _panel, *args))
+        else:
+            seats.append(_panel(*args))
+    return seats
