@@ -2,6 +2,12 @@
 
 Built from a seat's view alone (:meth:`Stop.scene <tablecards_stop.Stop.scene>`): the hands are
 the only secret in Stop, and a view holds only the viewer's own.
+
+A table shows a scene to every seat after every move, and a move changes a hand and a pack, or
+a bid: each panel and each zone's box is kept with the zones it is built from
+(:func:`tablecards.remember`), its key naming whatever else it shows (whose it is, the name,
+the tokens, the badges, the bid's total), so that the next scenes find the unchanged parts.
+The words and faces that recur (a card's face, "two 3s and a +1", a choice) are kept by value.
 """
 
 from __future__ import annotations
