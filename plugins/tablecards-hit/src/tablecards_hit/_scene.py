@@ -3,18 +3,25 @@
 Built from a seat's view alone (:meth:`Hit.scene <tablecards_hit.Hit.scene>`): every card but
 the deck's order is public in Hit! (HIT-01..HIT-04 rulings), so the scenes of two seats differ
 only in who is "you" and in the decision shown to the player whose turn it is.
+
+A table shows a scene to every seat after every move, and a move changes one row, a loot pile
+or the deck: each part is kept with the zones it is built from (:func:`tablecards.remember`),
+its key naming whatever else it shows (whose it is, the name, the score), so that the next
+scenes find the unchanged parts instead of laying them out again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
-from tablecards import Action
+from tablecards import Action, ZoneView, remember
 from tablecards.words import count, listing, names_for, says, whose
 
 __all__ = ["build_scene"]
+
+Json = dict[str, Any]
 
 #: HIT-06: a repeated value busts a row that already holds this many cards.
 BUST_FROM = 3
@@ -27,19 +34,15 @@ def article(value: object) -> str:
     return f"{'an' if an else 'a'} {text}"
 
 
-def _values(zone: Mapping[str, Any]) -> list[int]:
-    return [*map(_VALUE, zone.get("cards") or ())]
-
-
 _VALUE: Final = itemgetter("value")
 _BY_VALUE: Final = itemgetter("value", "id")
 _COPY: Final = dict.copy
 # Each card's face, made once: ``{id: (value, face)}``, bounded by the deck's card ids. Scenes
-# hand out copies (a caller may change one), as views do.
-_FACES: dict[int, tuple[int, dict[str, Any]]] = {}
+# hand out copies, so that no two zone boxes share a face.
+_FACES: dict[int, tuple[int, Json]] = {}
 
 
-def _face(card: Mapping[str, Any]) -> dict[str, Any]:
+def _face(card: Mapping[str, Any]) -> Json:
     value = card["value"]
     cached = _FACES.get(card["id"])
     if cached is None or cached[0] != value:
@@ -58,159 +61,240 @@ def _face(card: Mapping[str, Any]) -> dict[str, Any]:
     return cached[1]
 
 
-def _faces(cards: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def _faces(cards: Sequence[Mapping[str, Any]]) -> list[Json]:
     """Fresh face dicts of ``cards``, in their order."""
     return [*map(_COPY, map(_face, cards))]
 
 
-# Rows already laid out, by seat, whose they are and their cards (value and id): a row changes
-# only when a
-# card joins or leaves it, as the view's own zone cache knows (bounded: cleared when full).
-_ROWS: dict[tuple[int, bool, tuple[tuple[int, int], ...]], dict[str, Any]] = {}
-_ROWS_MAX: Final = 2048
+# -- the seats' panels ---------------------------------------------------------------------
 
 
-def _row(zone: Mapping[str, Any], seat: int, viewer: int | None) -> dict[str, Any]:
-    cards = zone.get("cards") or ()
-    key = (seat, seat == viewer, tuple(map(_BY_VALUE, cards)))
-    made = _ROWS.get(key)
-    if made is None:
-        if len(_ROWS) >= _ROWS_MAX:
-            _ROWS.clear()
-        made = _ROWS[key] = _lay_row(cards, seat, viewer)
-    return {**made, "cards": [*map(_COPY, made["cards"])]}
+class _Row(NamedTuple):
+    """What a face-up row shows, the same whoever looks at it (HIT-01)."""
+
+    size: int
+    #: The faces, by value and id.
+    faces: list[Json]
+    #: "a 3, two 7s (17 points)".
+    note: str
+    #: How many cards of each value: what a steal of that value takes (HIT-08).
+    columns: dict[int, int]
+    #: The start of the go-on prompt: the row's worth and the values that bust it (HIT-09).
+    held: str
 
 
-def _lay_row(cards: Sequence[Mapping[str, Any]], seat: int, viewer: int | None) -> dict[str, Any]:
-    # HIT-01: the row lies in columns by value; a column's cards sit side by side.
+def _row(row: Mapping[str, Any]) -> _Row:
+    """HIT-01: the row lies in columns by value; a column's cards sit side by side."""
+    cards = row.get("cards")
     if not cards:
-        return {
-            "id": f"row:{seat}",
-            "title": "Your face-up row" if seat == viewer else "Face-up row",
-            "style": "row",
-            "count": 0,
-            "cards": [],
-            "note": "empty",
-        }
+        return _Row(0, [], "empty", {}, _EMPTY_HELD)
     cards = sorted(cards, key=_BY_VALUE)
     values = [*map(_VALUE, cards)]
-    parts = []
-    index, size = 0, len(values)
-    while index < size:
-        value = values[index]
-        end = index + 1
-        while end < size and values[end] == value:
-            end += 1
-        n = end - index
-        parts.append(count(n, str(value)) if n > 1 else article(value))
-        index = end
+    columns: dict[int, int] = {}
+    for value in values:
+        columns[value] = columns.get(value, 0) + 1
+    points = count(sum(values), "point")
+    parts = [count(n, str(value)) if n > 1 else article(value) for value, n in columns.items()]
+    held = f"You have {count(len(values), 'face-up card')} ({points})"
+    if len(values) >= BUST_FROM:
+        risky = listing(map(str, columns)).replace(" and ", " or ")
+        held = f"{held}; drawing {article(risky)} busts you."
+    else:
+        held = f"{held}; with fewer than three cards no draw can bust you."
+    return _Row(len(cards), _faces(cards), f"{', '.join(parts)} ({points})", columns, held)
+
+
+_EMPTY_HELD: Final = (
+    "You have no face-up cards (no points); with fewer than three cards no draw can bust you."
+)
+
+
+def _row_box(row: Mapping[str, Any], seat: int, you: bool) -> Json:
+    made = remember(row, "row", _row, row)
     return {
-        "id": f"row:{seat}",
-        "title": "Your face-up row" if seat == viewer else "Face-up row",
+        "id": _ROW_ZONES[seat],
+        "title": "Your face-up row" if you else "Face-up row",
         "style": "row",
-        "count": size,
-        "cards": [*map(_face, cards)],
-        "note": f"{', '.join(parts)} ({count(sum(values), 'point')})",
+        "count": made.size,
+        "cards": made.faces,
+        "note": made.note,
     }
 
 
-# Loot boxes by seat, whose they are, their count and their points (bounded like _ROWS).
-_LOOTS: dict[tuple[int, bool, int, int], dict[str, Any]] = {}
+def _loot_box(loot: Mapping[str, Any], seat: int, you: bool) -> Json:
+    number = int(loot.get("count", 0))
+    points = sum(map(_VALUE, loot.get("cards") or ()))
+    return {
+        "id": _LOOT_ZONES[seat],
+        "title": "Your loot" if you else "Loot",
+        "style": "stack",
+        "count": number,
+        "cards": None,
+        "note": f"{count(number, 'card')} banked, {count(points, 'point')}",
+    }
 
 
-def _loot(zone: Mapping[str, Any], seat: int, viewer: int | None) -> dict[str, Any]:
-    number = int(zone.get("count", 0))
-    points = sum(map(_VALUE, zone.get("cards") or ()))
-    key = (seat, seat == viewer, number, points)
-    made = _LOOTS.get(key)
-    if made is None:
-        if len(_LOOTS) >= _ROWS_MAX:
-            _LOOTS.clear()
-        made = _LOOTS[key] = {
-            "id": f"loot:{seat}",
-            "title": "Your loot" if seat == viewer else "Loot",
-            "style": "stack",
-            "count": number,
-            "cards": None,
-            "note": f"{count(number, 'card')} banked, {count(points, 'point')}",
+def _panel(
+    row: Mapping[str, Any],
+    loot: Mapping[str, Any],
+    seat: int,
+    you: bool,
+    name: str,
+    active: bool,
+    score: int,
+) -> Json:
+    """One seat's panel: its row and loot pile, its score and whether it is drawing."""
+    loot_box = remember(loot, ("loot", seat, you), _loot_box, loot, seat, you)
+    return {
+        "seat": seat,
+        "name": name,
+        "you": you,
+        "active": active,
+        "badges": _DRAWING if active else _NO_BADGES,
+        "counters": remember(loot, ("counters", score), _counters, loot, score),
+        "zones": [remember(row, ("row", seat, you), _row_box, row, seat, you), loot_box],
+    }
+
+
+def _counters(loot: Mapping[str, Any], score: int) -> list[Json]:
+    return [
+        {"label": "score", "value": str(score)},
+        {"label": "loot", "value": count(int(loot.get("count", 0)), "card")},
+    ]
+
+
+# Shared by every panel, as kept parts are: a scene is read, never changed.
+_DRAWING: Final = [{"text": "drawing", "tone": "mark"}]
+_NO_BADGES: Final[list[Json]] = []
+
+
+# -- the middle ----------------------------------------------------------------------------
+
+
+def _middle(deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[Json]:
+    """The deck, face down, and the box of the cards lost in busts."""
+    number = int(deck["count"])
+    return [
+        {
+            "id": "middle",
+            "title": "The deck",
+            "note": f"{count(number, 'card')} to draw; the round ends with the last one",
+            "badges": [],
+            "zones": [
+                remember(deck, "deck", _deck_box, deck),
+                remember(box, "box", _box_box, box),
+            ],
         }
-    return made.copy()
+    ]
 
 
-def _victims(view: Mapping[str, Any], seat: int, words: Sequence[str]) -> str:
+def _deck_box(deck: Mapping[str, Any]) -> Json:
+    shown = deck.get("cards")
+    return {
+        "id": "deck",
+        "title": "Deck",
+        # Face down, unless the view shows every card (a replay for everyone).
+        "style": "deck" if shown is None else "row",
+        "count": int(deck["count"]),
+        "cards": None if shown is None else _faces(shown),
+        "note": None,
+    }
+
+
+def _box_box(box: Mapping[str, Any]) -> Json:
+    return {
+        "id": "box",
+        "title": "The box (cards lost in busts)",
+        "style": "pile",
+        "count": int(box.get("count", 0)),
+        "cards": _faces(box.get("cards") or ()),
+        "note": None,
+    }
+
+
+# -- the decision --------------------------------------------------------------------------
+# Only the player drawing decides, and a draw has changed its row or the deck since its last
+# decision: the decision is not kept with the zones. It reads the rows' kept parts (_row), and
+# what recurs (the choices) is kept by value.
+
+
+def _victims(view: Mapping[str, Any], offer: int, seat: int, names: Sequence[str]) -> str:
     """ "Bob's two 7s and your 7": what a steal of the offered value takes."""
-    offer = int(view["offer"])
+    zones = view["zones"]
     victims = []
     for other in range(int(view["players"])):
-        held = _values(view["zones"][f"row:{other}"]).count(offer)
-        if other != seat and held:
+        if other == seat:
+            continue
+        row = zones[_ROW_ZONES[other]]
+        held = remember(row, "row", _row, row).columns.get(offer, 0)
+        if held:
             cards = count(held, str(offer)) if held > 1 else str(offer)
-            victims.append(f"{whose(words[other])} {cards}")
+            # names_for(names, seat)[other] is names[other]: the viewer is not a victim.
+            victims.append(f"{whose(names[other])} {cards}")
     return listing(victims) or f"no {offer}s"
 
 
-def _steal(view: Mapping[str, Any], seat: int, words: Sequence[str]) -> tuple[str, list[str]]:
+def _steal(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> tuple[str, Texts]:
+    """HIT-08: the value drawn, and whose cards a steal takes."""
     offer = int(view["offer"])
-    victims = _victims(view, seat, words)
-    row = len(_values(view["zones"][f"row:{seat}"]))
+    victims = _victims(view, offer, seat, names)
+    row = view["zones"][_ROW_ZONES[seat]]
     prompt = (
         f"You drew {article(offer)}: steal {victims}? "
-        f"Stolen cards join your row of {count(row, 'card')}."
+        f"Stolen cards join your row of {count(remember(row, 'row', _row, row).size, 'card')}."
     )
-    return prompt, [f"Steal {victims}", "Leave them"]
+    return prompt, (f"Steal {victims}", "Leave them")
 
 
-# The go-on decisions already worded, by the row's values and the deck's count (bounded).
-_GO_ON: dict[tuple[tuple[int, ...], int], tuple[str, list[str]]] = {}
+def _go_on(view: Mapping[str, Any], seat: int) -> tuple[str, Texts]:
+    """HIT-09: the row's worth, the values that bust it, and the cards left to draw."""
+    zones = view["zones"]
+    row = zones[_ROW_ZONES[seat]]
+    held = remember(row, "row", _row, row).held
+    left = count(int(zones["deck"]["count"]), "card")
+    return f"{held} Draw again ({left} left) or end your turn?", _GO_ON
 
 
-def _go_on(view: Mapping[str, Any], seat: int) -> tuple[str, list[str]]:
-    row = _values(view["zones"][_ROW_ZONES[seat]])
-    deck = int(view["zones"]["deck"]["count"])
-    key = (tuple(row), deck)
-    made = _GO_ON.get(key)
+_GO_ON: Final = ("Draw again", "End your turn (your row is banked at your next turn)")
+
+
+def _choices(
+    texts: Texts, legal: Sequence[Action], action_json: Callable[[Action], Json]
+) -> list[Json]:
+    """The decision's one group of choices, kept by its texts and actions."""
+    key = (texts, *legal)
+    made = _GROUPS.get(key)
     if made is None:
-        if len(_GO_ON) >= _ROWS_MAX:
-            _GO_ON.clear()
-        made = _GO_ON[key] = _word_go_on(row, deck)
-    return made[0], list(made[1])
+        if len(_GROUPS) >= _KEPT:
+            _GROUPS.clear()
+        # The legal actions come in the rules' order: steal, then not; draw again, then stop.
+        choices = []
+        for text, action in zip(texts, legal, strict=False):
+            act = _ACTS.get(action)
+            if act is None:
+                act = _ACTS[action] = action_json(action)
+            choices.append({"text": text, "act": act})
+        made = _GROUPS[key] = [{"title": None, "choices": choices}]
+    return made
 
 
-def _word_go_on(row: list[int], deck: int) -> tuple[str, list[str]]:
-    held = f"You have {count(len(row), 'face-up card')} ({count(sum(row), 'point')})"
-    if len(row) >= BUST_FROM:
-        risky = listing(f"{value}" for value in sorted(set(row))).replace(" and ", " or ")
-        risk = f"drawing {article(risky)} busts you"
-    else:
-        risk = "with fewer than three cards no draw can bust you"
-    prompt = f"{held}; {risk}. Draw again ({count(deck, 'card')} left) or end your turn?"
-    return prompt, ["Draw again", "End your turn (your row is banked at your next turn)"]
+Texts = tuple[str, ...]
+# Bounded: cleared when full.
+_KEPT: Final = 2048
+# The groups of choices, by their texts and actions.
+_GROUPS: dict[tuple[Any, ...], list[Json]] = {}
+# Each action's JSON (Hit!'s four decisions have no fields).
+_ACTS: dict[Action, Json] = {}
 
 
-def _decision(
-    view: Mapping[str, Any],
-    seat: int,
-    words: Sequence[str],
-    legal: Sequence[Action],
-    action_json: Callable[[Action], dict[str, Any]],
-) -> tuple[str, list[dict[str, Any]]]:
-    """The prompt and the two choices: steal or not (HIT-08), draw again or stop (HIT-09)."""
-    prompt, texts = (
-        _steal(view, seat, words) if view.get("phase") == "steal" else _go_on(view, seat)
-    )
-    # The legal actions come in the rules' order: steal, then not; draw again, then stop.
-    choices = [
-        {"text": text, "act": action_json(action)}
-        for text, action in zip(texts, legal, strict=False)
-    ]
-    return prompt, [{"title": None, "choices": choices}]
+# -- the scene -----------------------------------------------------------------------------
 
 
 def _status(
     view: Mapping[str, Any], viewer: int | None, names: Sequence[str], scores: Sequence[int]
 ) -> str:
-    words = names_for(names, viewer)
     if view.get("over"):
+        words = names_for(names, viewer)
         best = max(scores)
         winners = [words[seat] for seat, score in enumerate(scores) if score == best]
         who = listing(winners)
@@ -223,98 +307,103 @@ def _status(
     return "Your turn" if current == viewer else f"Waiting for {names[int(current)]}"
 
 
+def _scores(viewer: int | None, names: Sequence[str], scores: Sequence[int]) -> list[Json]:
+    """The scores by name, kept by value: they change at a bank, the names never."""
+    key = (viewer, *names, *scores)
+    made = _SCORES.get(key)
+    if made is None:
+        if len(_SCORES) >= _KEPT:
+            _SCORES.clear()
+        made = _SCORES[key] = [
+            {
+                "seat": seat,
+                "name": "You" if seat == viewer else names[seat],
+                "score": str(int(score)),
+            }
+            for seat, score in enumerate(scores)
+        ]
+    return made
+
+
+_SCORES: dict[tuple[Any, ...], list[Json]] = {}
+
+
 # The zones' names by seat (HIT-01: a row and a loot pile in front of each player).
 _ROW_ZONES: Final = tuple(f"row:{seat}" for seat in range(64))
 _LOOT_ZONES: Final = tuple(f"loot:{seat}" for seat in range(64))
+_SEAT_ZONES: Final = tuple(zip(_ROW_ZONES, _LOOT_ZONES, strict=True))
+_LINES: Final = ["Bank the most points: a repeated value busts a row of three or more cards"]
+# The titles by round and number of rounds: a match has a few.
+_TITLES: dict[tuple[Any, Any], str] = {}
+
+
+def _title(view: Mapping[str, Any]) -> str:
+    key = (view.get("round"), view.get("rounds"))
+    title = _TITLES.get(key)
+    if title is None:
+        title = _TITLES[key] = f"Hit! — round {key[0]} of {key[1]}"
+    return title
 
 
 def build_scene(
     view: Mapping[str, Any],
     names: Sequence[str],
     legal: Sequence[Action],
-    action_json: Callable[[Action], dict[str, Any]],
-) -> dict[str, Any]:
+    action_json: Callable[[Action], Json],
+) -> Json:
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
-    players = int(view["players"])
+    scores = view.get("scores") or [0] * int(view["players"])
     zones = view["zones"]
-    current = view.get("current")
-    over = bool(view.get("over"))
-    scores = [int(score) for score in view.get("scores", [0] * players)]
-    start = viewer if viewer is not None else 0
-    seats = []
-    for step in range(players):
-        seat = (start + step) % players
-        active = seat == current and not over
-        loot = _loot(zones[_LOOT_ZONES[seat]], seat, viewer)
-        seats.append(
-            {
-                "seat": seat,
-                "name": "You" if seat == viewer else names[seat],
-                "you": seat == viewer,
-                "active": active,
-                "badges": [{"text": "drawing", "tone": "mark"}] if active else [],
-                "counters": [
-                    {"label": "score", "value": str(scores[seat])},
-                    {"label": "loot", "value": count(loot["count"], "card")},
-                ],
-                "zones": [_row(zones[_ROW_ZONES[seat]], seat, viewer), loot],
-            }
-        )
-    deck = int(zones["deck"]["count"])
-    shown = zones["deck"].get("cards")
-    box = zones["box"]
-    middle = [
-        {
-            "id": "middle",
-            "title": "The deck",
-            "note": f"{count(deck, 'card')} to draw; the round ends with the last one",
-            "badges": [],
-            "zones": [
-                {
-                    "id": "deck",
-                    "title": "Deck",
-                    # Face down, unless the view shows every card (a replay for everyone).
-                    "style": "deck" if shown is None else "row",
-                    "count": deck,
-                    "cards": None if shown is None else _faces(shown),
-                    "note": None,
-                },
-                {
-                    "id": "box",
-                    "title": "The box (cards lost in busts)",
-                    "style": "pile",
-                    "count": int(box.get("count", 0)),
-                    "cards": _faces(box.get("cards") or ()),
-                    "note": None,
-                },
-            ],
-        }
-    ]
+    deck, box = zones["deck"], zones["box"]
+    if type(box) is ZoneView:  # as for the panels (_seats)
+        middle = remember(deck, ("middle", box.stamp), _middle, deck, box)
+    else:
+        middle = _middle(deck, box)
     prompt: str | None = None
-    actions: list[dict[str, Any]] = []
+    actions: list[Json] = []
     if viewer is not None and legal:
-        words = names_for(names, viewer)
-        prompt, actions = _decision(view, viewer, words, legal, action_json)
-    status = _status(view, viewer, names, scores)
+        if view.get("phase") == "steal":
+            prompt, texts = _steal(view, viewer, names)
+        else:
+            prompt, texts = _go_on(view, viewer)
+        actions = _choices(texts, legal, action_json)
     return {
         "version": 1,
         "game": "Hit!",
         "viewer": viewer,
-        "title": f"Hit! — round {view.get('round')} of {view.get('rounds')}",
-        "lines": ["Bank the most points: a repeated value busts a row of three or more cards"],
-        "status": status,
-        "seats": seats,
+        "title": _title(view),
+        "lines": _LINES,
+        "status": _status(view, viewer, names, scores),
+        "seats": _seats(view, names, scores),
         "middle": middle,
         "prompt": prompt,
         "actions": actions,
         "facts": [],
-        "scores": [
-            {
-                "seat": seat,
-                "name": "You" if seat == viewer else names[seat],
-                "score": str(scores[seat]),
-            }
-            for seat in range(players)
-        ],
+        "scores": _scores(viewer, names, scores),
     }
+
+
+def _seats(view: Mapping[str, Any], names: Sequence[str], scores: Sequence[int]) -> list[Json]:
+    """One panel per seat, from the viewer's round the table."""
+    viewer: int | None = view["seat"]
+    players = int(view["players"])
+    zones = view["zones"]
+    drawing = None if view.get("over") else view.get("current")
+    start = viewer if viewer is not None else 0
+    seats = []
+    for seat in [*range(start, players), *range(start)]:
+        you = seat == viewer
+        name = "You" if you else names[seat]
+        row_name, loot_name = _SEAT_ZONES[seat]
+        row, loot = zones[row_name], zones[loot_name]
+        active, score = seat == drawing, int(scores[seat])
+        args = (row, loot, seat, you, name, active, score)
+        if type(loot) is ZoneView:
+            # remember((row, loot), ...) names the loot by its stamp in the key, as here, after
+            # checking the tuple: twice this lookup's time.
+            key = ("panel", seat, you, name, active, score, loot.stamp)
+            seats.append(remember(row, key, _panel, *args))
+        else:
+            seats.append(_panel(*args))
+    return seats

@@ -2,15 +2,21 @@
 
 Built from a seat's view alone (:meth:`Stop.scene <tablecards_stop.Stop.scene>`): the hands are
 the only secret in Stop, and a view holds only the viewer's own.
+
+A table shows a scene to every seat after every move, and a move changes a hand and a pack, or
+a bid: each panel and each zone's box is kept with the zones it is built from
+(:func:`tablecards.remember`), its key naming whatever else it shows (whose it is, the name,
+the tokens, the badges, the bid's total), so that the next scenes find the unchanged parts.
+The words and faces that recur (a card's face, "two 3s and a +1", a choice) are kept by value.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
-from tablecards import Action
+from tablecards import Action, ZoneView, remember
 from tablecards.words import count, listing, names_for, says, whose
 from tablecards_stop._actions import Bid, CallStop, Give, Pass, Raise
 from tablecards_stop._state import PLUS
@@ -39,144 +45,283 @@ def card_face(card: Mapping[str, Any]) -> Json:
     }
 
 
-def _sorted(cards: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    # As players hold them: the +1s after the value cards, each value together.
-    return sorted(cards, key=lambda c: (int(c["value"]) == PLUS, int(c["value"]), int(c["id"])))
+def _card(card: Mapping[str, Any]) -> tuple[tuple[bool, int, int], Json]:
+    """Where the card goes in a hand (the +1s after the value cards, each value together), and
+    its face: made once per card and kept (bounded by the cards' ids)."""
+    made = _CARDS.get(card["id"])
+    if made is None or made[1]["colour"] != card.get("colour") or made[0][1] != card["value"]:
+        value = int(card["value"])
+        made = _CARDS[int(card["id"])] = ((value == PLUS, value, int(card["id"])), card_face(card))
+    return made
 
 
-def _cards_words(cards: Sequence[Mapping[str, Any]]) -> str:
-    values = Counter(int(card["value"]) for card in cards)
-    parts = [
-        count(n, _rank(value), "+1s" if value == PLUS else None)
-        for value, n in sorted(values.items(), key=lambda item: (item[0] == PLUS, item[0]))
-    ]
-    return listing(parts)
+_CARDS: dict[int, tuple[tuple[bool, int, int], Json]] = {}
 
 
-def _bid_zone(view: Mapping[str, Any], seat: int) -> Json:
-    zone = view["zones"][f"bid:{seat}"]
-    cards = _sorted(zone.get("cards") or ())
-    bid = view["bids"][seat]
-    total = bid["total"] if bid else 0
+def _sorted(cards: Sequence[Mapping[str, Any]]) -> list[tuple[tuple[bool, int, int], Json]]:
+    """The cards as players hold them, each with its face (ids differ: faces never compared)."""
+    return sorted(map(_card, cards))
+
+
+def _faces(held: Sequence[tuple[Any, Json]]) -> list[Json]:
+    """Fresh face dicts, in order: no two boxes share one."""
+    return [face.copy() for _, face in held]
+
+
+def _cards_words(held: Sequence[tuple[tuple[bool, int, int], Json]]) -> str:
+    """ "two 3s and one +1": the sorted cards ``held`` by value, kept by their values."""
+    values = tuple([order[1] for order, _ in held])
+    made = _WORDS.get(values)
+    if made is None:
+        columns: dict[int, int] = {}
+        for value in values:
+            columns[value] = columns.get(value, 0) + 1
+        parts = [
+            count(n, _rank(value), "+1s" if value == PLUS else None) for value, n in columns.items()
+        ]
+        if len(_WORDS) >= _KEPT:
+            _WORDS.clear()
+        made = _WORDS[values] = listing(parts)
+    return made
+
+
+# The words of a group of cards, by their values in order.
+_WORDS: dict[tuple[int, ...], str] = {}
+
+
+# -- the seats' panels ---------------------------------------------------------------------
+# A panel is kept with its four zones (bid, hand, pack, set aside), each box with its zone; the
+# keys name what else they show: whose they are, the name, the tokens, the badges.
+
+
+def _bid_box(bid: Mapping[str, Any], seat: int, total: int) -> Json:
+    cards = _sorted(bid.get("cards") or ())
     return {
-        "id": f"bid:{seat}",
+        "id": _BID_ZONES[seat],
         "title": f"Bid {total}" if cards else "Bid",
         "style": "row",
         "count": len(cards),
-        "cards": [card_face(card) for card in cards],
+        "cards": _faces(cards),
         "note": f"bid {total}: {_cards_words(cards)}" if cards else None,
     }
 
 
-def _hand_zone(view: Mapping[str, Any], seat: int, viewer: int | None) -> Json:
-    zone = view["zones"][f"hand:{seat}"]
-    cards = zone.get("cards")
-    number = int(zone.get("count", 0))
-    if seat == viewer and cards is not None:
+def _hand_box(hand: Mapping[str, Any], seat: int, you: bool) -> Json:
+    cards = hand.get("cards")
+    number = int(hand.get("count", 0))
+    if you and cards is not None:
         return {
-            "id": f"hand:{seat}",
+            "id": _HAND_ZONES[seat],
             "title": "Your hand",
             "style": "hand",
             "count": number,
-            "cards": [card_face(card) for card in _sorted(cards)],
+            "cards": _faces(_sorted(cards)),
             "note": None,
         }
     # Face down, unless the view shows every card (a replay for everyone).
     return {
-        "id": f"hand:{seat}",
-        "title": "Your hand" if seat == viewer else "Hand",
+        "id": _HAND_ZONES[seat],
+        "title": "Your hand" if you else "Hand",
         "style": "stack" if cards is None else "row",
         "count": number,
-        "cards": None if cards is None else [card_face(card) for card in _sorted(cards)],
+        "cards": None if cards is None else _faces(_sorted(cards)),
         "note": None,
     }
 
 
-def _side_zones(view: Mapping[str, Any], seat: int, viewer: int | None) -> list[Json]:
-    zones = [_bid_zone(view, seat), _hand_zone(view, seat, viewer)]
-    pack = view["zones"][f"pack:{seat}"]
+def _pack_box(pack: Mapping[str, Any], seat: int, you: bool) -> Json:
     shown = pack.get("cards")
-    zones.append(
-        {
-            "id": f"pack:{seat}",
-            "title": "Your pack" if seat == viewer else "Pack",
-            "style": "deck" if shown is None else "row",
-            "count": int(pack.get("count", 0)),
-            "cards": None if shown is None else [card_face(card) for card in shown],
-            "note": None,
-        }
-    )
-    aside = view["zones"][f"aside:{seat}"]
+    return {
+        "id": _PACK_ZONES[seat],
+        "title": "Your pack" if you else "Pack",
+        "style": "deck" if shown is None else "row",
+        "count": int(pack.get("count", 0)),
+        "cards": None if shown is None else [card_face(card) for card in shown],
+        "note": None,
+    }
+
+
+def _aside_box(aside: Mapping[str, Any], seat: int) -> Json:
+    cards = aside.get("cards")
+    return {
+        "id": _ASIDE_ZONES[seat],
+        "title": "Set aside (out of the game)",
+        "style": "row" if cards is not None else "stack",
+        "count": int(aside["count"]),
+        "cards": _faces(_sorted(cards)) if cards is not None else None,
+        "note": None,
+    }
+
+
+def _panel(
+    bid: Mapping[str, Any],
+    hand: Mapping[str, Any],
+    pack: Mapping[str, Any],
+    aside: Mapping[str, Any],
+    facts: tuple[Any, ...],
+) -> Json:
+    """One seat's panel. ``facts`` begins with the seat, its name, its marks (:data:`_YOU`,
+    :data:`_ACTIVE`, the badges' bits), its tokens, the tokens to win and its bid's total."""
+    seat, name, marks, tokens, goal, total = facts[:6]
+    you = bool(marks & _YOU)
+    zones = [
+        remember(bid, ("bid", seat, total), _bid_box, bid, seat, total),
+        remember(hand, ("hand", seat, you), _hand_box, hand, seat, you),
+        remember(pack, ("pack", seat, you), _pack_box, pack, seat, you),
+    ]
     if int(aside.get("count", 0)):
-        cards = aside.get("cards")
-        zones.append(
-            {
-                "id": f"aside:{seat}",
-                "title": "Set aside (out of the game)",
-                "style": "row" if cards is not None else "stack",
-                "count": int(aside["count"]),
-                "cards": [card_face(card) for card in _sorted(cards)]
-                if cards is not None
-                else None,
-                "note": None,
-            }
+        zones.append(remember(aside, ("aside", seat), _aside_box, aside, seat))
+    return {
+        "seat": seat,
+        "name": name,
+        "you": you,
+        "active": bool(marks & _ACTIVE),
+        "badges": _badges(marks >> _BADGE_SHIFT),
+        "counters": _counters(tokens, goal, int(pack["count"]), int(hand["count"])),
+        "zones": zones,
+    }
+
+
+def _counters(tokens: int, goal: int, pack: int, hand: int) -> list[Json]:
+    """Tokens, pack and hand: kept by value (a few hundred at most)."""
+    key = (tokens, goal, pack, hand)
+    made = _COUNTERS.get(key)
+    if made is None:
+        if len(_COUNTERS) >= _KEPT:
+            _COUNTERS.clear()
+        made = _COUNTERS[key] = [
+            {"label": "tokens", "value": f"{int(tokens)} of {goal}"},
+            {"label": "pack", "value": count(pack, "card")},
+            {"label": "hand", "value": count(hand, "card")},
+        ]
+    return made
+
+
+_COUNTERS: dict[tuple[int, int, int, int], list[Json]] = {}
+
+
+def _badges(worn: int) -> list[Json]:
+    made = _WORN.get(worn)
+    if made is None:
+        made = _WORN[worn] = [badge for bit, badge in enumerate(_BADGES) if worn >> bit & 1]
+    return made
+
+
+#: The badges a seat may wear, in the order they are shown, from the lowest bit of the marks'
+#: badge bits up.
+_BADGES: Final = (
+    {"text": "red token", "tone": "bad"},
+    {"text": "out", "tone": "bad"},
+    {"text": "called Stop!", "tone": "mark"},  # STOP-06, while the auction runs
+    {"text": "passed", "tone": "info"},  # STOP-13
+    {"text": "won the round", "tone": "good"},  # while sharing out
+    {"text": "winner", "tone": "good"},
+)
+_YOU: Final = 1
+_ACTIVE: Final = 2
+_BADGE_SHIFT: Final = 2
+# The lists of badges, by which are worn (at most 64).
+_WORN: dict[int, list[Json]] = {}
+
+
+def _marks(view: Mapping[str, Any], waiting: Sequence[int]) -> list[int]:
+    """Each seat's :data:`_YOU`, :data:`_ACTIVE` and badge bits (see :data:`_BADGES`)."""
+    marks = [0] * int(view["players"])
+    viewer, red, phase = view["seat"], view["red"], view["phase"]
+    if viewer is not None:
+        marks[viewer] = _YOU
+    for seat in waiting:
+        marks[seat] |= _ACTIVE
+    if red is not None:
+        marks[red] |= 1 << _BADGE_SHIFT
+    for seat, out in enumerate(view["eliminated"]):
+        if out:
+            marks[seat] |= 2 << _BADGE_SHIFT
+    if phase in ("open", "auction"):
+        caller = view.get("caller")
+        if caller is not None:
+            marks[caller] |= 4 << _BADGE_SHIFT
+        if phase == "auction":
+            for seat in view.get("passed", ()):
+                marks[seat] |= 8 << _BADGE_SHIFT
+    elif phase in ("share", "over"):
+        winner = view.get("winner")
+        if winner is not None:
+            marks[winner] |= (16 if phase == "share" else 32) << _BADGE_SHIFT
+    return marks
+
+
+def _panels(view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]) -> list[Json]:
+    """One panel per seat, from the viewer's round the table."""
+    viewer = view["seat"]
+    players = int(view["players"])
+    zones = view["zones"]
+    tokens, bids, goal = view["tokens"], view["bids"], view["tokens_to_win"]
+    marks = _marks(view, waiting)
+    start = viewer if viewer is not None else 0
+    panels = []
+    for seat in [*range(start, players), *range(start)]:
+        bid_name, hand_name, pack_name, aside_name = _SEAT_ZONES[seat]
+        bid_zone, hand, pack, aside = (
+            zones[bid_name],
+            zones[hand_name],
+            zones[pack_name],
+            zones[aside_name],
         )
-    return zones
+        bid = bids[seat]
+        name = "You" if seat == viewer else names[seat]
+        # Everything the panel shows besides its zones: whose it is, its name, whether it is
+        # waited for, its badges, its tokens and its bid's total.
+        if type(hand) is type(pack) is type(aside) is ZoneView:
+            # remember((bid_zone, hand, pack, aside), ...) names the other zones by their
+            # stamps in the key, as here, after checking the tuple: twice this lookup's time.
+            facts: tuple[Any, ...] = (
+                seat,
+                name,
+                marks[seat],
+                tokens[seat],
+                goal,
+                bid["total"] if bid else 0,
+                hand.stamp,
+                pack.stamp,
+                aside.stamp,
+            )
+            panels.append(remember(bid_zone, facts, _panel, bid_zone, hand, pack, aside, facts))
+        else:
+            facts = (seat, name, marks[seat], tokens[seat], goal, bid["total"] if bid else 0)
+            panels.append(_panel(bid_zone, hand, pack, aside, facts))
+    return panels
 
 
-def _badges(view: Mapping[str, Any], seat: int) -> list[Json]:
-    phase = view["phase"]
-    badges: list[Json] = []
-    if view["red"] == seat:
-        badges.append({"text": "red token", "tone": "bad"})
-    if view["eliminated"][seat]:
-        badges.append({"text": "out", "tone": "bad"})
-    if phase in ("open", "auction") and view.get("caller") == seat:
-        badges.append({"text": "called Stop!", "tone": "mark"})
-    if phase == "auction" and seat in view.get("passed", ()):
-        badges.append({"text": "passed", "tone": "info"})
-    if phase == "share" and view.get("winner") == seat:
-        badges.append({"text": "won the round", "tone": "good"})
-    if phase == "over" and view.get("winner") == seat:
-        badges.append({"text": "winner", "tone": "good"})
-    return badges
+# The zones' names by seat: its bid, hand, pack and cards set aside.
+_SEAT_ZONES: Final = tuple(
+    (f"bid:{seat}", f"hand:{seat}", f"pack:{seat}", f"aside:{seat}") for seat in range(64)
+)
+_BID_ZONES: Final = tuple(names[0] for names in _SEAT_ZONES)
+_HAND_ZONES: Final = tuple(names[1] for names in _SEAT_ZONES)
+_PACK_ZONES: Final = tuple(names[2] for names in _SEAT_ZONES)
+_ASIDE_ZONES: Final = tuple(names[3] for names in _SEAT_ZONES)
 
 
 def _waiting(view: Mapping[str, Any]) -> list[int]:
     """Whom the table waits for: in the auction, a seat that passed is not waited for."""
-    passed = set(view.get("passed", ())) if view["phase"] == "auction" else set()
+    if view["phase"] != "auction":
+        return list(view["to_act"])
+    passed = view.get("passed", ())
     return [seat for seat in view["to_act"] if seat not in passed]
 
 
-def _panel(
-    view: Mapping[str, Any], seat: int, names: Sequence[str], waiting: Sequence[int]
-) -> Json:
-    viewer = view["seat"]
-    tokens = int(view["tokens"][seat])
-    return {
-        "seat": seat,
-        "name": "You" if seat == viewer else names[seat],
-        "you": seat == viewer,
-        "active": seat in waiting,
-        "badges": _badges(view, seat),
-        "counters": [
-            {"label": "tokens", "value": f"{tokens} of {view['tokens_to_win']}"},
-            {"label": "pack", "value": count(int(view["zones"][f"pack:{seat}"]["count"]), "card")},
-            {"label": "hand", "value": count(int(view["zones"][f"hand:{seat}"]["count"]), "card")},
-        ],
-        "zones": _side_zones(view, seat, viewer),
-    }
-
-
 def _highest(view: Mapping[str, Any], words: Sequence[str]) -> str:
+    """ "highest bid 6 (Ann and you)", or "no bid yet"."""
     high = int(view.get("highest", 0))
-    leaders = [seat for seat, bid in enumerate(view["bids"]) if bid and bid["total"] == high]
+    leaders = [words[seat] for seat, bid in enumerate(view["bids"]) if bid and bid["total"] == high]
     if not leaders:
         return "no bid yet"
-    return f"highest bid {high} ({listing(words[seat] for seat in leaders)})"
+    return f"highest bid {high} ({listing(leaders)})"
 
 
-def _phase_line(view: Mapping[str, Any], words: Sequence[str]) -> str:
+def _phase_line(view: Mapping[str, Any], words: Sequence[str], best: str) -> str:
+    """What the round is at; ``best`` is :func:`_highest`'s words in the auction."""
     phase = view["phase"]
     if phase == "draw":
         drawer = words[int(view["drawer"])]
@@ -188,22 +333,20 @@ def _phase_line(view: Mapping[str, Any], words: Sequence[str]) -> str:
     if phase == "open":
         return f"{says(words[int(view['caller'])], 'opens')} the auction after calling Stop!"
     if phase == "auction":
-        return f"Auction: {_highest(view, words)}; it ends when everyone has passed in a row"
+        return f"Auction: {best}; it ends when everyone has passed in a row"
     if phase == "share":
         return f"{says(words[int(view['winner'])], 'won')} the round and shares out the bids"
     return "The game is over"
 
 
-def _status(view: Mapping[str, Any], names: Sequence[str]) -> str:
+def _status(view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]) -> str:
     viewer = view["seat"]
-    words = names_for(names, viewer)
     if view["over"]:
         winner = view.get("winner")
         if winner is None:
             return "The game is over"
-        text = says(words[int(winner)], "wins") + " the game"
+        text = says(names_for(names, viewer)[int(winner)], "wins") + " the game"
         return text[:1].upper() + text[1:]
-    waiting = _waiting(view)
     if view["phase"] == "draw":
         if viewer in waiting:
             return "Call Stop! or let the draw go on"
@@ -229,58 +372,76 @@ def _raise_words(action: Raise, value: int | None) -> str:
 def _decision(
     view: Mapping[str, Any],
     legal: Sequence[Action],
-    names: Sequence[str],
+    words: Sequence[str],
+    best: str,
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
+    """The prompt and the choices: at a draw moment (STOP-06, kept with the hand it tells),
+    in the auction (STOP-10..13) and in the share-out (STOP-15)."""
     viewer = int(view["seat"])
-    words = names_for(names, viewer)
     phase = view["phase"]
-    hand = _sorted(view["zones"][f"hand:{viewer}"].get("cards") or ())
-    held = _cards_words(hand) or "no cards"
-
-    def choice(text: str, action: Action) -> Json:
-        return {"text": text, "act": action_json(action)}
-
     if phase == "draw":
-        choices = [
-            choice("Call Stop!" if isinstance(a, CallStop) else "Let the draw go on", a)
-            for a in legal
-        ]
-        if any(isinstance(a, CallStop) for a in legal):
-            prompt = f"Call Stop! and open the auction? Your hand: {held}."
-        else:
-            prompt = f"You hold no value card to open with ({held}): let the draw go on."
-        return prompt, [{"title": None, "choices": choices}]
+        hand = view["zones"][_HAND_ZONES[viewer]]
+        return remember(hand, ("draw", *legal), _draw, hand, legal, action_json)
     if phase in ("open", "auction"):
-        return _auction(view, legal, words, choice)
+        return _auction(view, legal, words, best, action_json)
     if phase == "share":
-        return _share(view, legal, words, choice)
+        return _share(view, legal, words, action_json)
     return "", []
+
+
+def _draw(
+    hand: Mapping[str, Any], legal: Sequence[Action], action_json: Callable[[Action], Json]
+) -> tuple[str, list[Json]]:
+    """STOP-06: call Stop! or let the draw go on, the hand told."""
+    held = _cards_words(_sorted(hand.get("cards") or ())) or "no cards"
+    calls, actions = _draw_choices(legal, action_json)
+    if calls:
+        return f"Call Stop! and open the auction? Your hand: {held}.", actions
+    return f"You hold no value card to open with ({held}): let the draw go on.", actions
+
+
+def _draw_choices(
+    legal: Sequence[Action], action_json: Callable[[Action], Json]
+) -> tuple[bool, list[Json]]:
+    """Whether Stop! may be called, and the choices: kept by the legal actions (a few)."""
+    key = tuple(legal)
+    made = _DRAW_CHOICES.get(key)
+    if made is None:
+        choices = [
+            {
+                "text": "Call Stop!" if isinstance(action, CallStop) else "Let the draw go on",
+                "act": action_json(action),
+            }
+            for action in legal
+        ]
+        calls = any(isinstance(action, CallStop) for action in legal)
+        made = _DRAW_CHOICES[key] = (calls, [{"title": None, "choices": choices}])
+    return made
+
+
+# The draw moment's choices, by the legal actions: call and decline, or decline alone.
+_DRAW_CHOICES: dict[tuple[Action, ...], tuple[bool, list[Json]]] = {}
 
 
 def _auction(
     view: Mapping[str, Any],
     legal: Sequence[Action],
     words: Sequence[str],
-    choice: Callable[[str, Action], Json],
+    best: str,
+    action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
     viewer = int(view["seat"])
     first: list[Json] = []
     raises: dict[int, list[Json]] = {}
     bids = view["bids"]
     for action in legal:
-        if isinstance(action, Pass):
-            first.append(choice("Pass", action))
-        elif isinstance(action, Bid):
-            cards = count(action.count, str(action.value))
-            first.append(choice(f"Bid {cards} ({action.value * action.count})", action))
-        elif isinstance(action, Raise):
+        if isinstance(action, Raise):
             bid = bids[action.bid]
-            value = bid.get("value") if bid else None
-            total = (bid["total"] if bid else 0) + action.values * (value or 0) + action.plus
-            raises.setdefault(action.bid, []).append(
-                choice(f"with {_raise_words(action, value)} (to {total})", action)
-            )
+            total, value = (bid["total"], bid.get("value")) if bid else (0, None)
+            raises.setdefault(action.bid, []).append(_choice(action, total, value, action_json))
+        elif isinstance(action, (Pass, Bid)):
+            first.append(_choice(action, 0, None, action_json))
     for target, options in sorted(raises.items()):
         bid = bids[target]
         title = f"Raise {whose(words[target])} bid ({bid['total'] if bid else 0})"
@@ -289,7 +450,6 @@ def _auction(
         prompt = "You called Stop!: open the auction with cards of one value (2, 3 or 4)."
     else:
         high = int(view.get("highest", 0))
-        best = _highest(view, words)
         prompt = (
             f"{best[:1].upper()}{best[1:]}: raise a bid to at least {high}, "
             f"{'place a new bid, ' if not bids[viewer] else ''}or pass."
@@ -297,12 +457,39 @@ def _auction(
     return prompt, [{"title": None, "choices": first}]
 
 
+def _choice(
+    action: Action, total: int, value: int | None, action_json: Callable[[Action], Json]
+) -> Json:
+    """A pass, a bid or a raise of a bid of ``total`` in ``value`` cards, as a choice: kept by
+    those (the same few recur)."""
+    key = (action, total, value)
+    made = _CHOICES.get(key)
+    if made is None:
+        if isinstance(action, Raise):
+            raised = total + action.values * (value or 0) + action.plus
+            text = f"with {_raise_words(action, value)} (to {raised})"
+        elif isinstance(action, Bid):
+            text = f"Bid {count(action.count, str(action.value))} ({action.value * action.count})"
+        else:
+            text = "Pass"
+        if len(_CHOICES) >= _KEPT:
+            _CHOICES.clear()
+        made = _CHOICES[key] = {"text": text, "act": action_json(action)}
+    return made
+
+
+_CHOICES: dict[tuple[Action, int, int | None], Json] = {}
+
+
 def _share(
     view: Mapping[str, Any],
     legal: Sequence[Action],
     words: Sequence[str],
-    choice: Callable[[str, Action], Json],
+    action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
+    def choice(text: str, action: Action) -> Json:
+        return {"text": text, "act": action_json(action)}
+
     on_table: Counter[int] = Counter(
         int(card["value"])
         for seat in range(int(view["players"]))
@@ -326,6 +513,42 @@ def _share(
     return prompt, [{"title": None, "choices": first}]
 
 
+def _scores(viewer: int | None, names: Sequence[str], scores: Sequence[int]) -> list[Json]:
+    """The tokens by name, kept by value: they change once a round, the names never."""
+    key = (viewer, *names, *scores)
+    made = _SCORES.get(key)
+    if made is None:
+        if len(_SCORES) >= _KEPT:
+            _SCORES.clear()
+        made = _SCORES[key] = [
+            {
+                "seat": seat,
+                "name": "You" if seat == viewer else names[seat],
+                "score": count(int(score), "token"),
+            }
+            for seat, score in enumerate(scores)
+        ]
+    return made
+
+
+def _heading(view: Mapping[str, Any]) -> tuple[str, str]:
+    """The title and the goal, kept by the round and the tokens to win."""
+    key = (view["round"], view["tokens_to_win"])
+    made = _HEADINGS.get(key)
+    if made is None:
+        if len(_HEADINGS) >= _KEPT:
+            _HEADINGS.clear()
+        title = f"Stop — round {key[0]}" if key[0] else "Stop"
+        made = _HEADINGS[key] = (title, f"First to {count(int(key[1]), 'blue token')} wins")
+    return made
+
+
+# Bounded: cleared when full.
+_KEPT: Final = 2048
+_SCORES: dict[tuple[Any, ...], list[Json]] = {}
+_HEADINGS: dict[tuple[Any, Any], tuple[str, str]] = {}
+
+
 def build_scene(
     view: Mapping[str, Any],
     names: Sequence[str],
@@ -334,37 +557,25 @@ def build_scene(
 ) -> Json:
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
-    players = int(view["players"])
     words = names_for(names, viewer)
-    start = viewer if viewer is not None else 0
-    order = [(start + step) % players for step in range(players)]
+    best = _highest(view, words) if view["phase"] == "auction" else ""
     prompt: str | None = None
     actions: list[Json] = []
     if viewer is not None and legal:
-        prompt, actions = _decision(view, legal, names, action_json)
-    scores = view.get("scores") or view["tokens"]
+        prompt, actions = _decision(view, legal, words, best, action_json)
     waiting = _waiting(view)
+    title, goal = _heading(view)
     return {
         "version": 1,
         "game": "Stop",
         "viewer": viewer,
-        "title": f"Stop — round {view['round']}" if view["round"] else "Stop",
-        "lines": [
-            f"First to {count(int(view['tokens_to_win']), 'blue token')} wins",
-            _phase_line(view, words),
-        ],
-        "status": _status(view, names),
-        "seats": [_panel(view, seat, names, waiting) for seat in order],
+        "title": title,
+        "lines": [goal, _phase_line(view, words, best)],
+        "status": _status(view, names, waiting),
+        "seats": _panels(view, names, waiting),
         "middle": [],
         "prompt": prompt or None,
         "actions": actions,
         "facts": [],
-        "scores": [
-            {
-                "seat": seat,
-                "name": "You" if seat == viewer else names[seat],
-                "score": count(int(scores[seat]), "token"),
-            }
-            for seat in range(players)
-        ],
+        "scores": _scores(viewer, names, view.get("scores") or view["tokens"]),
     }
