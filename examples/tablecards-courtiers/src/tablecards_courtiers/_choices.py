@@ -73,21 +73,44 @@ def _decided(
     plays: tuple[Fields, ...],
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
-    by_rank: dict[int, list[Play]] = {}
-    for rank, target, guess in plays:
-        by_rank.setdefault(rank, []).append(Play(rank, target, guess))
+    by_rank: dict[int, list[Fields]] = {}
+    for play in plays:
+        by_rank.setdefault(play[0], []).append(play)
+    first = []
+    for rank in sorted(by_rank):
+        group = tuple(by_rank[rank])
+        # What a card's choice depends on, and no more: a card kept in the hand finds its
+        # choice again on the next turn.
+        chooses = any(target is not None for _, target, _ in group)
+        sentry = rank == SENTRY
+        first.append(
+            _group(
+                rank,
+                group,
+                words if chooses else (),
+                known if sentry else (),
+                misses if sentry else (),
+                action_json,
+            )
+        )
+    ranks = set(by_rank)
+    return _prompt(hand, guarded, ranks), [{"title": "Play a card", "choices": first}]
 
+
+@functools.lru_cache(maxsize=4096)
+def _group(
+    rank: int,
+    plays: tuple[Fields, ...],
+    words: tuple[str, ...],
+    known: Known,
+    misses: Known,
+    action_json: Callable[[Action], Json],
+) -> Json:
     def choice(text: str, action: Play) -> Json:
         return {"text": text, "act": action_json(action)}
 
-    seen, ruled_out = dict(known), dict(misses)
-    first = [
-        _choose_group(rank, by_rank[rank], words, choice, seen, ruled_out)
-        for rank in sorted(by_rank)
-    ]
-    return _prompt(hand, guarded, {rank for rank, _, _ in plays}), [
-        {"title": "Play a card", "choices": first}
-    ]
+    actions = [Play(*play) for play in plays]
+    return _choose_group(rank, actions, words, choice, dict(known), dict(misses))
 
 
 def _prompt(hand: tuple[int, ...], guarded: tuple[str, ...], ranks: set[int]) -> str:

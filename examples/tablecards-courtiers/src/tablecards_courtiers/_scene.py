@@ -122,7 +122,7 @@ def _winners(tokens: Sequence[int], goal: int) -> list[int]:
 def _panels(
     view: Mapping[str, Any], order: Sequence[int], shown: Sequence[str], known: Known
 ) -> list[Json]:
-    """Each seat's panel, kept with its hand and its played cards."""
+    """Each seat's panel; its hand and its played cards are kept with their zones."""
     viewer = view["seat"]
     zones = view["zones"]
     to_act, guarded, out = view["to_act"], view["guarded"], view["out"]
@@ -132,46 +132,29 @@ def _panels(
     saw = dict(known)
     panels = []
     for seat in order:
+        you = seat == viewer
         hand, played = zones[f"hand:{seat}"], zones[f"played:{seat}"]
+        ranks = saw.get(seat)
+        seen = _saw_words(ranks) if ranks else None
         if over:
             flags = (seat in winners, False, False, False)
         else:
             flags = (False, seat in to_act, seat in guarded, seat in out)
-        # Everything the panel shows besides its two zones.
-        key = (seat, shown[seat], seat == viewer, seat in to_act, flags, tokens[seat], goal)
         panels.append(
-            remember(
-                (hand, played), (*key, saw.get(seat)), _panel, hand, played, *key, saw.get(seat)
-            )
+            {
+                "seat": seat,
+                "name": shown[seat],
+                "you": you,
+                "active": seat in to_act,
+                "badges": _badges(flags),
+                "counters": _counters(int(tokens[seat]), goal),
+                "zones": [
+                    remember(hand, ("hand", you, seen), _hand, hand, seat, you, seen),
+                    remember(played, ("played", you), _played, played, seat, you),
+                ],
+            }
         )
     return panels
-
-
-def _panel(
-    hand: Mapping[str, Any],
-    played: Mapping[str, Any],
-    seat: int,
-    name: str,
-    you: bool,
-    active: bool,
-    flags: tuple[bool, bool, bool, bool],
-    tokens: int,
-    goal: int,
-    saw: tuple[int, ...] | None,
-) -> Json:
-    seen = _saw_words(saw) if saw else None
-    return {
-        "seat": seat,
-        "name": name,
-        "you": you,
-        "active": active,
-        "badges": _badges(flags),
-        "counters": _counters(int(tokens), goal),
-        "zones": [
-            remember(hand, ("hand", you, seen), _hand, hand, seat, you, seen),
-            remember(played, ("played", you), _played, played, seat, you),
-        ],
-    }
 
 
 @functools.lru_cache(maxsize=256)
@@ -208,11 +191,18 @@ def _ranks(zone: Mapping[str, Any]) -> tuple[int, ...]:
 @functools.lru_cache(maxsize=4096)
 def _unseen_words(seen: tuple[int, ...]) -> str:
     parts = [
-        f"{count(COPIES[rank] - seen.count(rank), NAMES[rank], _PLURALS.get(rank))} ({rank})"
+        _LEFT[rank][COPIES[rank] - seen.count(rank)]
         for rank in _RANKS
         if COPIES[rank] > seen.count(rank)
     ]
     return listing(parts) or "none"
+
+
+# "three Sentries (1)": each rank's words for each number of its cards still unseen.
+_LEFT: Final = {
+    rank: [f"{count(left, NAMES[rank], _PLURALS.get(rank))} ({rank})" for left in range(copies + 1)]
+    for rank, copies in COPIES.items()
+}
 
 
 # The box, one card per line (COURT-01): the same in every scene, so worded once.
