@@ -174,17 +174,11 @@ def _counters(tokens: int, goal: int) -> list[Json]:
 
 def _unseen(zones: Mapping[str, Mapping[str, Any]], known: Known) -> str:
     """The cards the viewer has not seen this round, by rank: what the hidden cards can be."""
-    seen: tuple[int, ...] = ()
-    for zone in zones.values():
-        if zone.get("cards"):
-            seen += remember(zone, "ranks", _ranks, zone)
+    seen = [card["rank"] for zone in zones.values() for card in zone.get("cards") or ()]
     for _, ranks in known:
-        seen += ranks
-    return _unseen_words(tuple(sorted(seen)))
-
-
-def _ranks(zone: Mapping[str, Any]) -> tuple[int, ...]:
-    return tuple(int(card["rank"]) for card in zone["cards"])
+        seen.extend(ranks)
+    seen.sort()
+    return _unseen_words(tuple(seen))
 
 
 # Bounded by the box's contents: how many of each rank were seen.
