@@ -75,7 +75,9 @@ def generic_scene(
     ``None`` for a spectator) "You". ``legal`` are the viewer's legal actions: they become the
     choices (with :meth:`Game.describe <tablecards.Game.describe>`'s words and
     :meth:`Game.action_json <tablecards.Game.action_json>`'s data). Only ``view``, ``names`` and
-    ``legal`` are read, so the scene never shows more than the view.
+    ``legal`` are read, so the scene never shows more than the view. Its parts are shared with
+    other scenes (a zone's box kept with the zone, :func:`tablecards.remember`; the words of
+    equal extra keys and choices): read the scene, never change it.
 
     Example:
         >>> import tablecards
