@@ -349,7 +349,6 @@ def _choices(game: Game[Any], legal: Sequence[Action], names: list[str]) -> list
     if made is None:
         if len(_CHOICES) >= _CHOICES_MAX:
             _CHOICES.clear()
-            _CHOICE.clear()
         # One action's words come back in other sets of choices (a card kept in a hand).
         made = _CHOICES[key] = _action_groups(
             game, legal, lambda action: _kept_choice(game, action, key[2])
@@ -365,6 +364,8 @@ def _kept_choice(game: Game[Any], action: Action, names: tuple[str, ...]) -> dic
     key = (game, action, names)
     made = _CHOICE.get(key)
     if made is None:
+        if len(_CHOICE) >= _CHOICES_MAX:
+            _CHOICE.clear()
         made = _CHOICE[key] = _choice(game, action, list(names))
     return made
 
