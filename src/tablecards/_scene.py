@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
+
+import attrs
 
 from tablecards._actions import Action
 from tablecards._describe import menu_text, words_of
@@ -73,7 +75,9 @@ def generic_scene(
     ``None`` for a spectator) "You". ``legal`` are the viewer's legal actions: they become the
     choices (with :meth:`Game.describe <tablecards.Game.describe>`'s words and
     :meth:`Game.action_json <tablecards.Game.action_json>`'s data). Only ``view``, ``names`` and
-    ``legal`` are read, so the scene never shows more than the view.
+    ``legal`` are read, so the scene never shows more than the view. Its parts are shared with
+    other scenes (a zone's box kept with the zone, :func:`tablecards.remember`; the words of
+    equal extra keys and choices): read the scene, never change it.
 
     Example:
         >>> import tablecards
@@ -99,66 +103,64 @@ def generic_scene(
     shown = ["You" if seat == viewer else name for seat, name in enumerate(names)]
     extra = {key: value for key, value in view.items() if key not in RESERVED_VIEW_KEYS}
     over = bool(view.get("over", False))
-    panels = {
-        seat: _panel(seat, shown[seat], viewer, seat in to_act and not over)
-        for seat in range(players)
-    }
-    middle = _lay_out_zones(game, view, panels, viewer)
-    facts = _extra_words(game, extra, panels, players)
+    words = _extra_words(game, extra, players)
+    boxes, middle = _lay_out_zones(game, view, players, viewer)
     prompt = None
     actions: list[dict[str, Any]] = []
     if legal and viewer is not None:
         prompt = "Your turn: choose"
-        actions = _action_groups(game, legal, names_for(names, viewer))
+        actions = _choices(game, legal, names_for(names, viewer))
     return {
         "version": SCENE_VERSION,
         "game": game.title,
         "viewer": viewer,
-        "title": _title(game, extra),
+        "title": words.title,
         "lines": [],
         "status": _status(view, names, viewer, to_act),
-        "seats": [panels[seat] for seat in seat_order(players, viewer)],
+        "seats": [
+            {
+                "seat": seat,
+                "name": shown[seat],
+                "you": seat == viewer,
+                "active": seat in to_act and not over,
+                "badges": words.badges[seat],
+                "counters": words.counters[seat],
+                "zones": boxes[seat],
+            }
+            for seat in seat_order(players, viewer)
+        ],
         "middle": middle,
         "prompt": prompt,
         "actions": actions,
-        "facts": facts,
-        "scores": _scores(game, extra.get("scores"), shown, players),
-    }
-
-
-def _panel(seat: int, name: str, viewer: int | None, active: bool) -> dict[str, Any]:
-    return {
-        "seat": seat,
-        "name": name,
-        "you": seat == viewer,
-        "active": active,
-        "badges": [],
-        "counters": [],
-        "zones": [],
+        "facts": words.facts,
+        "scores": _score_rows(tuple(shown), words.scores),
     }
 
 
 def _lay_out_zones(
-    game: Game[Any],
-    view: Mapping[str, Any],
-    panels: dict[int, dict[str, Any]],
-    viewer: int | None,
-) -> list[dict[str, Any]]:
-    """Each zone of the view into its owner's panel; the zones of nobody, returned as the
-    middle of the table (one group each, titled by the zone's kind)."""
+    game: Game[Any], view: Mapping[str, Any], players: int, viewer: int | None
+) -> tuple[list[list[dict[str, Any]]], list[dict[str, Any]]]:
+    """The boxes of each seat's zones, by seat, and the middle of the table: the zones of
+    nobody, one group each, titled by the zone's kind. Each is kept with its zone."""
+    boxes: list[list[dict[str, Any]]] = [[] for _ in range(players)]
     middle: list[dict[str, Any]] = []
     for zone_id, zone in view.get("zones", {}).items():
         owner = zone.get("owner")
-        mine = viewer is not None and owner == viewer
-        if isinstance(owner, int) and owner in panels:
-            panels[owner]["zones"].append(
-                remember(zone, ("box", mine), _zone_box, game, zone_id, zone, owner, viewer)
-            )
+        if isinstance(owner, int) and 0 <= owner < players:
+            key = _MY_BOX if owner == viewer else _BOX
+            boxes[owner].append(remember(zone, key, _zone_box, game, zone_id, zone, owner, viewer))
         else:
-            middle.append(
-                remember(zone, ("group", mine), _zone_group, game, zone_id, zone, owner, viewer)
-            )
-    return middle
+            key = _MY_GROUP if viewer is not None and owner == viewer else _GROUP
+            middle.append(remember(zone, key, _zone_group, game, zone_id, zone, owner, viewer))
+    return boxes, middle
+
+
+# The keys of the parts kept with a zone: whether the viewer owns it is all they depend on
+# besides the zone (whose id and owner it knows).
+_BOX: Final = ("box", False)
+_MY_BOX: Final = ("box", True)
+_GROUP: Final = ("group", False)
+_MY_GROUP: Final = ("group", True)
 
 
 def _zone_group(
@@ -205,28 +207,100 @@ def _zone_box(
     }
 
 
-def _extra_words(
-    game: Game[Any], extra: Mapping[str, Any], panels: dict[int, dict[str, Any]], players: int
-) -> list[dict[str, str]]:
+@attrs.frozen
+class _Words:
+    """A view's extra keys in words: shared by the scenes of equal views, never changed."""
+
+    title: str
+    facts: list[dict[str, str]]
+    badges: tuple[list[dict[str, str]], ...]  # per seat
+    counters: tuple[list[dict[str, str]], ...]  # per seat
+    scores: tuple[tuple[int, str], ...]  # (seat, the score in words)
+
+
+def _extra_words(game: Game[Any], extra: dict[str, Any], players: int) -> _Words:
+    """``extra`` in words, made once per content: the same values come back move after move
+    (a phase, the scores), and wording them costs more than looking them up."""
+    try:
+        # A view is plain JSON data (dicts, lists, strings, numbers), whose repr says all of it.
+        key = (type(game), players, repr(extra))
+        made = _WORDS.get(key)
+    except TypeError:  # pragma: no cover - a repr that cannot be hashed: not plain data
+        return _word_extra(game, extra, players)
+    if made is None:
+        if len(_WORDS) >= _WORDS_MAX:
+            _WORDS.clear()
+        made = _WORDS[key] = _word_extra(game, extra, players)
+    return made
+
+
+_WORDS: dict[tuple[Any, ...], _Words] = {}
+_WORDS_MAX: Final = 4096
+
+
+def _word_extra(game: Game[Any], extra: Mapping[str, Any], players: int) -> _Words:
     facts = []
+    badges: list[list[dict[str, str]]] = [[] for _ in range(players)]
+    counters: list[list[dict[str, str]]] = [[] for _ in range(players)]
     for key, value in extra.items():
         if key in _HEADER_KEYS:
             continue
-        label = label_of(key)
-        seats = per_seat(value, players)
-        if seats is not None:
-            for seat, item in enumerate(seats):
-                if item is True:
-                    panels[seat]["badges"].append({"text": label, "tone": "info"})
-                elif item is not False:
-                    text = value_words(game, item)
-                    if text is not None:
-                        panels[seat]["counters"].append({"label": label, "value": text})
-            continue
+        fact, seats = _word_item(game, players, key, value)
+        if fact is not None:
+            facts.append(fact)
+        for seat, badge, counter in seats:
+            if badge is not None:
+                badges[seat].append(badge)
+            if counter is not None:
+                counters[seat].append(counter)
+    return _Words(
+        title=_title(game, extra),
+        facts=facts,
+        badges=tuple(badges),
+        counters=tuple(counters),
+        scores=_scores(game, extra.get("scores"), players),
+    )
+
+
+# One seat's part of an extra key: (seat, badge, counter), one of the two None.
+_SeatWords = tuple[int, dict[str, str] | None, dict[str, str] | None]
+# One extra key in words: a fact, or a badge or a counter per seat.
+_Item = tuple[dict[str, str] | None, tuple[_SeatWords, ...]]
+
+
+def _word_item(game: Game[Any], players: int, key: str, value: Any) -> _Item:
+    """One extra key in words, made once per content: most keys keep their value from one
+    move to the next while another key changes."""
+    try:
+        memo = (type(game), players, key, repr(value))
+        made = _ITEMS.get(memo)
+    except TypeError:  # pragma: no cover - a repr that cannot be hashed: not plain data
+        return _word_value(game, players, key, value)
+    if made is None:
+        if len(_ITEMS) >= _WORDS_MAX:
+            _ITEMS.clear()
+        made = _ITEMS[memo] = _word_value(game, players, key, value)
+    return made
+
+
+_ITEMS: dict[tuple[Any, ...], _Item] = {}
+
+
+def _word_value(game: Game[Any], players: int, key: str, value: Any) -> _Item:
+    label = label_of(key)
+    seats = per_seat(value, players)
+    if seats is None:
         text = value_words(game, value)
-        if text is not None:
-            facts.append({"label": label, "text": text})
-    return facts
+        return (None if text is None else {"label": label, "text": text}), ()
+    out: list[_SeatWords] = []
+    for seat, item in enumerate(seats):
+        if item is True:
+            out.append((seat, {"text": label, "tone": "info"}, None))
+        elif item is not False:
+            text = value_words(game, item)
+            if text is not None:
+                out.append((seat, None, {"label": label, "value": text}))
+    return None, tuple(out)
 
 
 def _title(game: Game[Any], extra: Mapping[str, Any]) -> str:
@@ -236,6 +310,25 @@ def _title(game: Game[Any], extra: Mapping[str, Any]) -> str:
         of = f" of {rounds}" if isinstance(rounds, int) and not isinstance(rounds, bool) else ""
         return f"{game.title} \N{EM DASH} round {round_}{of}"
     return game.title
+
+
+def _scores(game: Game[Any], scores: Any, players: int) -> tuple[tuple[int, str], ...]:
+    seats = per_seat(scores, players) if players > 1 else scores
+    if not isinstance(seats, list) or len(seats) != players:
+        return ()
+    out = []
+    for seat, score in enumerate(seats):
+        text = value_words(game, score)
+        if text is not None:
+            out.append((seat, text))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _score_rows(
+    shown: tuple[str, ...], scores: tuple[tuple[int, str], ...]
+) -> list[dict[str, Any]]:
+    return [{"seat": seat, "name": shown[seat], "score": text} for seat, text in scores]
 
 
 def _status(
@@ -250,32 +343,57 @@ def _status(
     return f"Waiting for {listing(names[seat] for seat in to_act)}"
 
 
-def _scores(
-    game: Game[Any], scores: Any, shown: Sequence[str], players: int
-) -> list[dict[str, Any]]:
-    seats = per_seat(scores, players) if players > 1 else scores
-    if not isinstance(seats, list) or len(seats) != players:
-        return []
-    out = []
-    for seat, score in enumerate(seats):
-        text = value_words(game, score)
-        if text is not None:
-            out.append({"seat": seat, "name": shown[seat], "score": text})
-    return out
+def _choices(game: Game[Any], legal: Sequence[Action], names: list[str]) -> list[dict[str, Any]]:
+    """The choices of ``legal`` in words, made once per content: a seat is offered the same
+    moves again and again (draw, pass, the same hand), and wording them is what costs."""
+    try:
+        key = (game, tuple(legal), tuple(names))
+        made = _CHOICES.get(key)
+    except TypeError:  # an action that cannot be hashed: worded every time
+        return _action_groups(game, legal, lambda action: _choice(game, action, names))
+    if made is None:
+        if len(_CHOICES) >= _CHOICES_MAX:
+            _CHOICES.clear()
+        # One action's words come back in other sets of choices (a card kept in a hand).
+        made = _CHOICES[key] = _action_groups(
+            game, legal, lambda action: _kept_choice(game, action, key[2])
+        )
+    return made
+
+
+def _choice(game: Game[Any], action: Action, names: Sequence[str]) -> dict[str, Any]:
+    return {"text": menu_text(game, action, names), "act": game.action_json(action)}
+
+
+def _kept_choice(game: Game[Any], action: Action, names: tuple[str, ...]) -> dict[str, Any]:
+    key = (game, action, names)
+    made = _CHOICE.get(key)
+    if made is None:
+        if len(_CHOICE) >= _CHOICES_MAX:
+            _CHOICE.clear()
+        made = _CHOICE[key] = _choice(game, action, list(names))
+    return made
+
+
+# Actions are frozen values (equal fields, equal actions), and a game's words for one of them
+# depend on the players' names only (Game.describe).
+_CHOICES: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+_CHOICE: dict[tuple[Any, ...], dict[str, Any]] = {}
+_CHOICES_MAX: Final = 4096
 
 
 def _action_groups(
-    game: Game[Any], legal: Sequence[Action], names: Sequence[str]
+    game: Game[Any], legal: Sequence[Action], choice_of: Callable[[Action], dict[str, Any]]
 ) -> list[dict[str, Any]]:
     # Two actions that read alike (two equal cards in a hand) are one choice for a player.
     groups: dict[str, list[dict[str, Any]]] = {}
     seen: set[str] = set()
     for action in legal:
-        text = menu_text(game, action, names)
+        choice = choice_of(action)
+        text = choice["text"]
         if text in seen:
             continue
         seen.add(text)
-        choice = {"text": text, "act": game.action_json(action)}
         groups.setdefault(type(action).__name__, []).append(choice)
     if len(seen) <= _KEYS or len(groups) == 1:
         return [{"title": None, "choices": [c for group in groups.values() for c in group]}]

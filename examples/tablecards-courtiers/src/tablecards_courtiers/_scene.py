@@ -4,29 +4,24 @@ Built from a seat's view alone (:meth:`Courtiers.scene <tablecards_courtiers.Cou
 the view holds the viewer's own hand, every played card, the cards laid open, and what the
 viewer remembers (a card it saw in another hand, every Sentry's "no"); the other hands, the
 deck and the card set aside are counts. So the scene says in words only what the viewer knows.
+
+A scene is built after every move for every seat, and most of it has not changed since the
+last one: each panel and the middle are kept with the zones they show
+(:func:`tablecards.remember`), and the words that depend on a few values only (the facts, the
+scores, the choices) are made once per content and shared.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
-from tablecards import Action
+from tablecards import Action, remember
 from tablecards.words import count, listing, names_for, says
-from tablecards_courtiers._actions import Play
-from tablecards_courtiers._cards import (
-    COPIES,
-    DIPLOMAT,
-    DUELIST,
-    GUARDIAN,
-    HEIR,
-    HERALD,
-    NAMES,
-    REGENT,
-    SEER,
-    SENTRY,
-)
+from tablecards_courtiers._cards import COPIES, NAMES
+from tablecards_courtiers._choices import Known, decision
+from tablecards_courtiers._words import a_card, capital, card_face, card_words, face
 
 __all__ = ["build_scene", "card_face", "card_words"]
 
@@ -44,50 +39,26 @@ POWERS: dict[int, str] = {
     8: "you are out if you play or discard it",
 }
 
-_PLURALS = {SENTRY: "Sentries"}
-
-
-def card_words(rank: int) -> str:
-    """ "the Herald (5)": how a sentence names a card."""
-    return f"the {NAMES[rank]} ({rank})"
-
-
-def _a(rank: int) -> str:
-    """ "a Seer (2)", "an Heir (8)"."""
-    return f"{article(rank)} {NAMES[rank]} ({rank})"
-
-
-def article(rank: int) -> str:
-    """The article before a card's name: "an" Heir (its h is silent), "a" for the others."""
-    return "an" if rank == HEIR else "a"
-
-
-def card_face(card: Mapping[str, Any]) -> Json:
-    """A Courtiers card's face: its rank big, its name small (Courtiers' cards have no colour).
-
-    The rank goes big because a hand is drawn fanned: a number stays readable where a name
-    would be cut by the next card; the label says both in full.
-    """
-    rank = int(card["rank"])
-    return {
-        "id": int(card["id"]),
-        "rank": str(rank),
-        "colour": None,
-        "label": f"{NAMES[rank]} ({rank})",
-        "note": NAMES[rank],
-        "kind": "court",
-    }
+_PLURALS = {1: "Sentries"}
+_RANKS: Final = tuple(sorted(COPIES))
+# The badges a panel can show: the same few in every scene.
+_WON: Final = {"text": "won the match", "tone": "good"}
+_PLAYING: Final = {"text": "playing", "tone": "mark"}
+_GUARDED: Final = {"text": "protected by the Guardian", "tone": "info"}
+_OUT: Final = {"text": "out of the round", "tone": "bad"}
+# In this order; a panel's flags say which it shows.
+_BADGES: Final = (_WON, _PLAYING, _GUARDED, _OUT)
+_RULE: Final = "Be the last one in the round, or hold the highest card when the deck runs out"
 
 
 def _faces(cards: Sequence[Mapping[str, Any]] | None) -> list[Json] | None:
-    return None if cards is None else [card_face(card) for card in cards]
+    return None if cards is None else [face(card["id"], card["rank"]) for card in cards]
 
 
-def _hand(view: Mapping[str, Any], seat: int, viewer: int | None, saw: str | None) -> Json:
-    zone = view["zones"][f"hand:{seat}"]
+def _hand(zone: Mapping[str, Any], seat: int, you: bool, saw: str | None) -> Json:
     cards = zone.get("cards")
     number = int(zone.get("count", 0))
-    if seat == viewer:
+    if you:
         shown = sorted(cards or (), key=lambda card: (int(card["rank"]), int(card["id"])))
         return {
             "id": f"hand:{seat}",
@@ -108,11 +79,11 @@ def _hand(view: Mapping[str, Any], seat: int, viewer: int | None, saw: str | Non
     }
 
 
-def _played(view: Mapping[str, Any], seat: int, viewer: int | None) -> Json:
-    cards = view["zones"][f"played:{seat}"].get("cards") or []
+def _played(zone: Mapping[str, Any], seat: int, you: bool) -> Json:
+    cards = zone.get("cards") or []
     return {
         "id": f"played:{seat}",
-        "title": "Your played cards" if seat == viewer else "Played cards",
+        "title": "Your played cards" if you else "Played cards",
         "style": "row",  # COURT-04: in the order they were played, for everyone to see
         "count": len(cards),
         "cards": _faces(cards),
@@ -120,84 +91,112 @@ def _played(view: Mapping[str, Any], seat: int, viewer: int | None) -> Json:
     }
 
 
-def _known(view: Mapping[str, Any]) -> dict[int, list[int]]:
+def _known(view: Mapping[str, Any]) -> Known:
     """The ranks the viewer saw in other hands (still there), by seat."""
-    out: dict[int, list[int]] = {}
-    for entry in view.get("knowledge") or ():
-        out.setdefault(int(entry["seat"]), []).append(int(entry["card"]["rank"]))
-    return out
+    if not view["knowledge"]:
+        return ()
+    out: dict[int, tuple[int, ...]] = {}
+    for entry in view["knowledge"]:
+        seat = int(entry["seat"])
+        out[seat] = (*out.get(seat, ()), int(entry["card"]["rank"]))
+    return tuple(sorted(out.items()))
 
 
-def _misses(view: Mapping[str, Any]) -> dict[int, list[int]]:
+def _misses(view: Mapping[str, Any]) -> Known:
     """The ranks a Sentry's "no" ruled out, by seat (COURT-05)."""
-    out: dict[int, list[int]] = {}
-    for entry in view.get("misses") or ():
-        ranks = out.setdefault(int(entry["seat"]), [])
-        if int(entry["rank"]) not in ranks:
-            ranks.append(int(entry["rank"]))
-    return out
+    if not view["misses"]:
+        return ()
+    out: dict[int, tuple[int, ...]] = {}
+    for entry in view["misses"]:
+        seat, rank = int(entry["seat"]), int(entry["rank"])
+        ranks = out.get(seat, ())
+        if rank not in ranks:
+            out[seat] = (*ranks, rank)
+    return tuple(sorted(out.items()))
 
 
-def _winners(view: Mapping[str, Any]) -> list[int]:
-    tokens = [int(t) for t in view["tokens"]]
-    goal = int(view["goal"])
+def _winners(tokens: Sequence[int], goal: int) -> list[int]:
     return [seat for seat, t in enumerate(tokens) if t >= goal and t == max(tokens)]
 
 
-def _panel(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> Json:
+def _panels(
+    view: Mapping[str, Any], order: Sequence[int], shown: Sequence[str], known: Known
+) -> list[Json]:
+    """Each seat's panel; its hand and its played cards are kept with their zones."""
     viewer = view["seat"]
+    zones = view["zones"]
+    to_act, guarded, out = view["to_act"], view["guarded"], view["out"]
+    tokens, goal = view["tokens"], view["goal"]
     over = bool(view["over"])
-    badges: list[Json] = []
-    if over and seat in _winners(view):
-        badges.append({"text": "won the match", "tone": "good"})
-    elif not over:
-        if seat in view["to_act"]:
-            badges.append({"text": "playing", "tone": "mark"})
-        if seat in view["guarded"]:
-            badges.append({"text": "protected by the Guardian", "tone": "info"})
-        if seat in view["out"]:
-            badges.append({"text": "out of the round", "tone": "bad"})
-    saw = _known(view).get(seat)
-    seen = f"You saw {listing(card_words(rank) for rank in saw)}" if saw else None
-    tokens = int(view["tokens"][seat])
-    return {
-        "seat": seat,
-        "name": "You" if seat == viewer else names[seat],
-        "you": seat == viewer,
-        "active": seat in view["to_act"],
-        "badges": badges,
-        "counters": [{"label": "tokens", "value": f"{tokens} of {view['goal']}"}],
-        "zones": [_hand(view, seat, viewer, seen), _played(view, seat, viewer)],
-    }
+    winners = _winners([int(t) for t in tokens], int(goal)) if over else ()
+    saw = dict(known)
+    panels = []
+    for seat in order:
+        you = seat == viewer
+        hand, played = zones[f"hand:{seat}"], zones[f"played:{seat}"]
+        ranks = saw.get(seat)
+        seen = _saw_words(ranks) if ranks else None
+        if over:
+            flags = (seat in winners, False, False, False)
+        else:
+            flags = (False, seat in to_act, seat in guarded, seat in out)
+        panels.append(
+            {
+                "seat": seat,
+                "name": shown[seat],
+                "you": you,
+                "active": seat in to_act,
+                "badges": _badges(flags),
+                "counters": _counters(int(tokens[seat]), goal),
+                "zones": [
+                    remember(hand, ("hand", you, seen), _hand, hand, seat, you, seen),
+                    remember(played, ("played", you), _played, played, seat, you),
+                ],
+            }
+        )
+    return panels
 
 
-def _unseen(view: Mapping[str, Any]) -> str:
+@functools.lru_cache(maxsize=256)
+def _saw_words(ranks: tuple[int, ...]) -> str:
+    return f"You saw {listing(card_words(rank) for rank in ranks)}"
+
+
+@functools.lru_cache(maxsize=16)
+def _badges(flags: tuple[bool, bool, bool, bool]) -> list[Json]:
+    return [badge for badge, on in zip(_BADGES, flags, strict=True) if on]
+
+
+@functools.lru_cache(maxsize=256)
+def _counters(tokens: int, goal: int) -> list[Json]:
+    return [{"label": "tokens", "value": f"{tokens} of {goal}"}]
+
+
+def _unseen(zones: Mapping[str, Mapping[str, Any]], known: Known) -> str:
     """The cards the viewer has not seen this round, by rank: what the hidden cards can be."""
-    seen: Counter[int] = Counter()
-    for zone in view["zones"].values():
-        for card in zone.get("cards") or ():
-            seen[int(card["rank"])] += 1
-    for ranks in _known(view).values():
-        seen.update(ranks)
-    key = tuple(seen[rank] for rank in _RANKS)
-    text = _UNSEEN.get(key)
-    if text is None:
-        text = _UNSEEN[key] = _word_unseen(seen)
-    return text
+    seen = [card["rank"] for zone in zones.values() for card in zone.get("cards") or ()]
+    for _, ranks in known:
+        seen.extend(ranks)
+    seen.sort()
+    return _unseen_words(tuple(seen))
 
 
-_RANKS = tuple(sorted(COPIES))
-# The unseen cards in words, by how many of each rank were seen: bounded by the box's contents.
-_UNSEEN: dict[tuple[int, ...], str] = {}
-
-
-def _word_unseen(seen: Counter[int]) -> str:
+# Bounded by the box's contents: how many of each rank were seen.
+@functools.lru_cache(maxsize=4096)
+def _unseen_words(seen: tuple[int, ...]) -> str:
     parts = [
-        f"{count(COPIES[rank] - seen[rank], NAMES[rank], _PLURALS.get(rank))} ({rank})"
-        for rank in sorted(COPIES)
-        if COPIES[rank] > seen[rank]
+        _LEFT[rank][COPIES[rank] - seen.count(rank)]
+        for rank in _RANKS
+        if COPIES[rank] > seen.count(rank)
     ]
     return listing(parts) or "none"
+
+
+# "three Sentries (1)": each rank's words for each number of its cards still unseen.
+_LEFT: Final = {
+    rank: [f"{count(left, NAMES[rank], _PLURALS.get(rank))} ({rank})" for left in range(copies + 1)]
+    for rank, copies in COPIES.items()
+}
 
 
 # The box, one card per line (COURT-01): the same in every scene, so worded once.
@@ -210,51 +209,52 @@ _BOX_FACTS: tuple[Json, ...] = tuple(
 )
 
 
-def _facts(view: Mapping[str, Any], words: Sequence[str]) -> list[Json]:
+@functools.lru_cache(maxsize=4096)
+def _facts(words: tuple[str, ...], known: Known, misses: Known, unseen: str | None) -> list[Json]:
+    """What the viewer knows, in words: shared by the scenes that know the same."""
     facts: list[Json] = []
-    for seat, ranks in sorted(_known(view).items()):
+    for seat, ranks in known:
         holds = says(words[seat], "holds")
         facts.append(
             {"label": "You saw", "text": f"{holds} {listing(card_words(r) for r in ranks)}"}
         )
-    for seat, ranks in sorted(_misses(view).items()):
+    for seat, ranks in misses:
         verb = "do not" if words[seat] == "you" else "does not"
         facts.append(
             {
                 "label": "A Sentry heard no",
                 "text": f"{words[seat]} {verb} hold "
-                + listing(_a(rank) for rank in ranks).replace(" and ", " or "),
+                + listing(a_card(rank) for rank in ranks).replace(" and ", " or "),
             }
         )
-    if not view["over"]:
-        facts.append({"label": "Still unseen this round", "text": _unseen(view)})
+    if unseen is not None:
+        facts.append({"label": "Still unseen this round", "text": unseen})
     # The box, one card per line: what each does and how many there are (COURT-01).
-    facts.extend(map(dict.copy, _BOX_FACTS))
+    facts.extend(_BOX_FACTS)
     return facts
 
 
-def _middle(view: Mapping[str, Any]) -> list[Json]:
-    zones = view["zones"]
-    deck = int(zones["deck"]["count"])
+def _middle(deck: Mapping[str, Any], aside: Mapping[str, Any], laid: Mapping[str, Any]) -> Json:
+    number = int(deck["count"])
     boxes: list[Json] = [
         {
             "id": "deck",
             "title": "Deck",
-            "style": "deck" if zones["deck"].get("cards") is None else "row",
-            "count": deck,
-            "cards": _faces(zones["deck"].get("cards")),
+            "style": "deck" if deck.get("cards") is None else "row",
+            "count": number,
+            "cards": _faces(deck.get("cards")),
             "note": None,
         },
         {
             "id": "aside",
             "title": "Set aside face down",
-            "style": "stack" if zones["aside"].get("cards") is None else "row",
-            "count": int(zones["aside"]["count"]),
-            "cards": _faces(zones["aside"].get("cards")),
+            "style": "stack" if aside.get("cards") is None else "row",
+            "count": int(aside["count"]),
+            "cards": _faces(aside.get("cards")),
             "note": "drawn only by a Herald when the deck is empty",
         },
     ]
-    open_cards = zones["open"].get("cards") or []
+    open_cards = laid.get("cards") or []
     if open_cards:  # COURT-02: with two players, three cards lie face up, out of the round
         boxes.append(
             {
@@ -266,117 +266,41 @@ def _middle(view: Mapping[str, Any]) -> list[Json]:
                 "note": "out of this round",
             }
         )
-    note = f"{count(deck, 'card')} to draw; the round ends when the deck is empty"
-    return [{"id": "middle", "title": "The deck", "note": note, "badges": [], "zones": boxes}]
+    note = f"{count(number, 'card')} to draw; the round ends when the deck is empty"
+    return {"id": "middle", "title": "The deck", "note": note, "badges": [], "zones": boxes}
 
 
-def _status(view: Mapping[str, Any], names: Sequence[str]) -> str:
+def _status(view: Mapping[str, Any], names: Sequence[str], words: Sequence[str]) -> str:
     viewer = view["seat"]
-    words = names_for(names, viewer)
     if view["over"]:
-        winners = [words[seat] for seat in _winners(view)]
+        tokens = [int(t) for t in view["tokens"]]
+        winners = [words[seat] for seat in _winners(tokens, int(view["goal"]))]
         who = listing(winners)
         text = says(who, "wins") if len(winners) == 1 else f"{who} share the win of"
-        return _capital(f"{text} the match")
-    waiting = list(view["to_act"])
+        return capital(f"{text} the match")
+    waiting = view["to_act"]
     if viewer in waiting:
         return "Your turn"
     return f"Waiting for {listing(names[seat] for seat in waiting)}" if waiting else ""
 
 
-# -- the decision ----------------------------------------------------------------------------
+@functools.lru_cache(maxsize=64)
+def _order(players: int, start: int) -> tuple[int, ...]:
+    """The seats from ``start`` (the viewer, or seat 0 for a spectator), clockwise."""
+    return tuple((start + step) % players for step in range(players))
 
 
-def _prompt(view: Mapping[str, Any], words: Sequence[str], legal: Sequence[Play]) -> str:
-    viewer = int(view["seat"])
-    ranks = sorted(int(card["rank"]) for card in view["zones"][f"hand:{viewer}"]["cards"] or ())
-    held = listing(card_words(rank) for rank in ranks)
-    if len({action.rank for action in legal}) == 1 and legal[0].rank == REGENT and len(ranks) > 1:
-        other = next(rank for rank in ranks if rank != REGENT)
-        return f"You hold {held}: with {card_words(other)} you must play the Regent (COURT-11)."
-    text = f"You hold {held}: play one of them."
-    guarded = [words[seat] for seat in view["guarded"] if seat != viewer]
-    if guarded:
-        text += f" The Guardian protects {listing(guarded)}: nobody can choose them."
-    return text
+@functools.lru_cache(maxsize=16)
+def _lines(goal: int) -> list[str]:
+    return [f"First to {count(goal, 'token')} wins the match", _RULE]
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _guess_text(
-    rank: int, target: int, known: Mapping[int, list[int]], ruled_out: Mapping[int, list[int]]
-) -> str:
-    """ "a Seer (2)", with what the viewer knows of it: "(you saw it)", "(a Sentry heard no)"."""
-    if rank in known.get(target, ()):
-        return f"{_a(rank)} (you saw it)"
-    if rank in ruled_out.get(target, ()):
-        return f"{_a(rank)} (a Sentry heard no)"
-    return _a(rank)
-
-
-def _choose_group(
-    rank: int,
-    actions: Sequence[Play],
-    words: Sequence[str],
-    choice: Callable[[str, Play], Json],
-    view: Mapping[str, Any],
-) -> Json:
-    """One card's choice: played at once, or "then whom" (and for the Sentry "then what")."""
-    if all(action.target is None for action in actions):
-        text = f"Play {card_words(rank)}"
-        if rank == HEIR:
-            text += ": you are out of the round"
-        elif rank == GUARDIAN:
-            text += ": protect yourself until your next turn"
-        elif rank != REGENT:
-            text += ": nobody can be chosen, it does nothing"
-        return choice(text, actions[0])
-    known, ruled_out = _known(view), _misses(view)
-    whom: dict[int, list[Play]] = {}
-    for action in actions:
-        whom.setdefault(action.target if action.target is not None else -1, []).append(action)
-    options: list[Json] = []
-    for target, plays in whom.items():
-        who = words[target]
-        if rank == SENTRY:
-            guesses = [
-                choice(_guess_text(p.guess or 0, target, known, ruled_out), p)
-                for p in sorted(plays, key=lambda p: p.guess or 0)
-            ]
-            title = f"Name a card {who} might hold"
-            then = {"title": title, "choices": guesses}
-            options.append({"text": _capital(who), "then": then})
-        else:
-            options.append(choice(_capital(who), plays[0]))
-    questions = {
-        SENTRY: "Sentry: guess whose card",
-        SEER: "Seer: look at whose hand",
-        DUELIST: "Duelist: compare hands with",
-        HERALD: "Herald: who discards and draws again",
-        DIPLOMAT: "Diplomat: trade hands with",
-    }
-    title = questions.get(rank, f"{NAMES[rank]}: choose a player")
-    return {"text": f"Play {card_words(rank)}", "then": {"title": title, "choices": options}}
-
-
-def _decision(
-    view: Mapping[str, Any],
-    legal: Sequence[Action],
-    words: Sequence[str],
-    action_json: Callable[[Action], Json],
-) -> tuple[str, list[Json]]:
-    plays = [action for action in legal if isinstance(action, Play)]
-
-    def choice(text: str, action: Play) -> Json:
-        return {"text": text, "act": action_json(action)}
-
-    by_rank: dict[int, list[Play]] = {}
-    for action in plays:
-        by_rank.setdefault(action.rank, []).append(action)
-    first = [_choose_group(rank, by_rank[rank], words, choice, view) for rank in sorted(by_rank)]
-    return _prompt(view, words, plays), [{"title": "Play a card", "choices": first}]
+@functools.lru_cache(maxsize=4096)
+def _scores(shown: tuple[str, ...], tokens: tuple[int, ...]) -> list[Json]:
+    return [
+        {"seat": seat, "name": name, "score": count(tokens[seat], "token")}
+        for seat, name in enumerate(shown)
+    ]
 
 
 def build_scene(
@@ -385,38 +309,42 @@ def build_scene(
     legal: Sequence[Action],
     action_json: Callable[[Action], Json],
 ) -> Json:
-    """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
+    """The scene of ``view`` (see :meth:`tablecards.Game.scene`). Its parts are shared with
+    other scenes: read it, never change it."""
     viewer: int | None = view["seat"]
     players = int(view["players"])
+    zones = view["zones"]
     words = names_for(names, viewer)
-    start = viewer if viewer is not None else 0
-    order = [(start + step) % players for step in range(players)]
+    shown = list(names)
+    if viewer is not None:
+        shown[viewer] = "You"
+    order = _order(players, viewer if viewer is not None else 0)
+    known, misses = _known(view), _misses(view)
     prompt: str | None = None
     actions: list[Json] = []
     if viewer is not None and legal:
-        prompt, actions = _decision(view, legal, words, action_json)
-    tokens = [int(t) for t in view["tokens"]]
+        prompt, actions = decision(view, legal, words, known, misses, action_json)
+    unseen = None if view["over"] else _unseen(zones, known)
     return {
         "version": 1,
         "game": "Courtiers",
         "viewer": viewer,
         "title": f"Courtiers — round {view['round']}",
-        "lines": [
-            f"First to {count(int(view['goal']), 'token')} wins the match",
-            "Be the last one in the round, or hold the highest card when the deck runs out",
+        "lines": _lines(int(view["goal"])),
+        "status": _status(view, names, words),
+        "seats": _panels(view, order, shown, known),
+        "middle": [
+            remember(
+                (zones["deck"], zones["aside"], zones["open"]),
+                "middle",
+                _middle,
+                zones["deck"],
+                zones["aside"],
+                zones["open"],
+            )
         ],
-        "status": _status(view, names),
-        "seats": [_panel(view, seat, names) for seat in order],
-        "middle": _middle(view),
         "prompt": prompt,
         "actions": actions,
-        "facts": _facts(view, words),
-        "scores": [
-            {
-                "seat": seat,
-                "name": "You" if seat == viewer else names[seat],
-                "score": count(tokens[seat], "token"),
-            }
-            for seat in range(players)
-        ],
+        "facts": _facts(tuple(words) if known or misses else (), known, misses, unseen),
+        "scores": _scores(tuple(shown), tuple(view["tokens"])),
     }

@@ -1,6 +1,9 @@
 """Climb's table as its players see it: the pile in the middle, a hand and a won pile per seat.
 
-A scene is built from one seat's view and nothing else, so it can never show a secret.
+A scene is built from one seat's view and nothing else, so it can never show a secret. The
+table builds one for every seat after every move, yet most zones have not changed since the last
+one: each zone's box is kept with the zone (``tablecards.remember``) and built again only when
+the zone shows something new.
 """
 
 from __future__ import annotations
@@ -8,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablecards import Action, Game
+from tablecards import Action, Game, remember
 from tablecards.words import count, listing, names_for, says, whose
 from tablecards_tutorial._actions import Play
 from tablecards_tutorial._state import DECK
@@ -46,17 +49,24 @@ def box(zone_id: str, title: str, style: str, zone: Mapping[str, Any]) -> Json:
     }
 
 
+def kept_box(zone_id: str, title: str, style: str, zone: Mapping[str, Any]) -> Json:
+    """``box(zone_id, title, style, zone)``, kept with ``zone`` while it is unchanged: the key
+    names everything else the box shows. Kept boxes are shared between scenes: never change one.
+    """
+    return remember(zone, (zone_id, title, style), box, zone_id, title, style, zone)
+
+
 def panel(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> Json:
     """One seat's place at the table: its hand, the cards it won, its score."""
     you = seat == view["seat"]
     zones = view["zones"]
     hand = zones[f"hand:{seat}"]
     boxes = [
-        box(f"hand:{seat}", "Your hand" if you else "Hand", "hand" if you else "stack", hand),
-        box(f"won:{seat}", "Won", "stack", zones[f"won:{seat}"]),
+        kept_box(f"hand:{seat}", "Your hand" if you else "Hand", "hand" if you else "stack", hand),
+        kept_box(f"won:{seat}", "Won", "stack", zones[f"won:{seat}"]),
     ]
     if zones[f"shown:{seat}"]["count"]:  # CLIMB-10: the hands laid face up at the end
-        boxes.append(box(f"shown:{seat}", "Left in hand", "row", zones[f"shown:{seat}"]))
+        boxes.append(kept_box(f"shown:{seat}", "Left in hand", "row", zones[f"shown:{seat}"]))
     return {
         "seat": seat,
         "name": "You" if you else names[seat],
@@ -125,8 +135,8 @@ def build_scene(
                 "note": f"{whose(words[leader])} card on top" if leader is not None else None,
                 "badges": [],
                 "zones": [
-                    box("pile", "Pile", "pile", view["zones"]["pile"]),
-                    box("deck", "Deck", "deck", view["zones"]["deck"]),
+                    kept_box("pile", "Pile", "pile", view["zones"]["pile"]),
+                    kept_box("deck", "Deck", "deck", view["zones"]["deck"]),
                 ],
             }
         ],
