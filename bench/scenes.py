@@ -43,7 +43,7 @@ def measure(name: str, matches: int) -> dict[Any, Any]:
     """One game's medians (ns per call) for acting and waiting seats, and its position count."""
     game = tablecards.load_game(name)
     players = game.default_players
-    names = list(NAMES[:players])
+    names = tuple(NAMES[:players])  # as Match.scene passes them
     times: dict[tuple[bool, str], list[int]] = {}
     clock = time.perf_counter_ns
     positions = 0
