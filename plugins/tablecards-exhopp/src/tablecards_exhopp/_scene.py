@@ -7,205 +7,98 @@ hands, and the values chosen in an exchange, are in the view of their holders on
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from operator import itemgetter
+from typing import Any, Final
 
 from tablecards import Action, remember
 from tablecards.words import count, listing, names_for, says, whose
 from tablecards_exhopp._actions import Accept, Decline, Give, Lay, Propose
+from tablecards_exhopp._scene_parts import (
+    face,
+    middle,
+    point_rank,
+    sequence_heading,
+    titled,
+    zone_box,
+)
 from tablecards_exhopp._words import a, signed
 
 __all__ = ["build_scene", "face", "point_rank", "sequence_title"]
 
 Json = dict[str, Any]
-SEQUENCES = 4
-MINUS = "\N{MINUS SIGN}"
-
-
-def point_rank(ink: str, points: int) -> str:
-    """ "+5" for a black point card, "-4" (with a true minus sign) for a red one (EXH-17)."""
-    return f"+{points}" if ink == "black" else f"{MINUS}{points}"
-
-
-def face(card: Mapping[str, Any]) -> Json:
-    """The face of any Ex & Hopp card in a view: numbered, colour or point card.
-
-    A card's id says all of its face (EXH-01..EXH-03), so each face is built once; every
-    scene gets its own copy.
-    """
-    known = _FACES.get(card["id"])
-    if known is None:
-        known = _FACES[card["id"]] = _face(card)
-    return dict(known)
-
-
-#: The faces built so far, by card id.
-_FACES: dict[int, Json] = {}
-
-
-def _face(card: Mapping[str, Any]) -> Json:
-    if "points" in card:
-        ink, points = str(card["ink"]), int(card["points"])
-        rank = point_rank(ink, points)
-        return {
-            "id": int(card["id"]),
-            "rank": rank,
-            "colour": ink,
-            "label": f"{ink} point card {rank}",
-            "note": None,
-            "kind": "point",
-        }
-    colour = card.get("colour")
-    if "value" not in card:
-        return {
-            "id": int(card["id"]),
-            "rank": str(colour),
-            "colour": colour,
-            "label": f"{colour} colour card",
-            "note": None,
-            "kind": "colour",
-        }
-    return {
-        "id": int(card["id"]),
-        "rank": str(card["value"]),
-        "colour": colour,
-        "label": f"{colour} {card['value']}",
-        "note": None,
-        "kind": None,
-    }
-
-
-def _zone(
-    view: Mapping[str, Any], name: str, title: str, style: str, note: str | None = None
-) -> Json:
-    zone = view["zones"][name]
-    return remember(zone, (title, style, note), _box_of, zone, name, title, style, note)
-
-
-def _box_of(zone: Mapping[str, Any], name: str, title: str, style: str, note: str | None) -> Json:
-    cards = zone.get("cards")
-    if style == "hand" and cards is not None:
-        cards = sorted(cards, key=lambda c: (str(c.get("colour")), int(c.get("value", 0))))
-    elif style in ("deck", "stack") and cards is not None:
-        style = "row"  # a view that shows every card (a replay for everyone)
-    return {
-        "id": name,
-        "title": title,
-        "style": style,
-        "count": int(zone.get("count", 0)),
-        "cards": [face(card) for card in cards] if cards is not None else None,
-        "note": note,
-    }
-
-
-def _point(view: Mapping[str, Any], index: int) -> Mapping[str, Any] | None:
-    cards = view["zones"][f"point:{index}"].get("cards") or ()
-    return cards[-1] if cards else None
-
-
-def _to_go(view: Mapping[str, Any], index: int) -> int:
-    point = _point(view, index)
-    laid = int(view["zones"][f"sequence:{index}"].get("count", 0))
-    return max(int(point["points"]) - laid, 0) if point else 0
+RULE: Final = "A finished sequence's point card goes to the colour with the highest total in it"
 
 
 def sequence_title(view: Mapping[str, Any], index: int) -> str:
     """ "Sequence 2 — black 5: +5 to its winner, 3 cards to go"."""
-    point = _point(view, index)
-    if point is None:
-        return f"Sequence {index + 1} — no point card left"
-    ink, points = str(point["ink"]), int(point["points"])
-    worth = f"{point_rank(ink, points)} {'to' if ink == 'black' else 'for'} its winner"
-    to_go = count(_to_go(view, index), "card")
-    return f"Sequence {index + 1} — {ink} {points}: {worth}, {to_go} to go"
+    zones = view["zones"]
+    return sequence_heading(index, zones[f"point:{index}"], zones[f"sequence:{index}"])
 
 
-def _middle(view: Mapping[str, Any]) -> list[Json]:
-    groups = []
-    for index in range(SEQUENCES):
-        laid = view["zones"][f"sequence:{index}"].get("cards") or ()
-        totals: dict[str, int] = {}
-        for card in laid:
-            totals[str(card["colour"])] = totals.get(str(card["colour"]), 0) + int(card["value"])
-        note = ", ".join(f"{colour} {total}" for colour, total in totals.items()) or None
-        groups.append(
-            {
-                "id": f"sequence:{index}",
-                "title": sequence_title(view, index),
-                "note": f"so far: {note}" if note else None,
-                "badges": [],
-                "zones": [
-                    _zone(view, f"point:{index}", "Point card", "pile"),
-                    _zone(view, f"sequence:{index}", "Cards laid", "row"),
-                ],
-            }
-        )
-    groups.append(
-        {
-            "id": "piles",
-            "title": "Draw piles",
-            "note": None,
-            "badges": [],
-            "zones": [
-                _zone(view, "stock", "Stock", "deck"),
-                _zone(view, "discard", "Discard pile", "pile"),
-                _zone(view, "point_stock", "Point cards to come", "deck"),
-                _box(view),
-            ],
-        }
-    )
-    return groups
+# The zones of each seat's panel, by seat: its colour card, its hand, its point cards won.
+_PANEL_ZONES: Final = tuple(
+    itemgetter(f"colour:{seat}", f"hand:{seat}", f"taken:{seat}") for seat in range(16)
+)
 
 
-def _box(view: Mapping[str, Any]) -> Json:
-    """EXH-04: the unused colours' cards, out of play: a count and their colours, not 24 faces."""
-    zone = view["zones"]["box"]
-    colours = dict.fromkeys(str(card["colour"]) for card in zone.get("cards") or ())
-    return {
-        "id": "box",
-        "title": "Out of play",
-        "style": "stack",
-        "count": int(zone.get("count", 0)),
-        "cards": None,
-        "note": f"the {listing(colours)} cards: nobody plays them" if colours else None,
-    }
+def _panel(
+    zones: Mapping[str, Any],
+    seat: int,
+    mine: bool,
+    name: str,
+    colour: str | None,
+    offers: bool,
+    accepted: bool,
+    active: bool,
+    score: int,
+) -> Json:
+    """A seat's panel, kept with its three zones under everything else it shows."""
+    parts = _PANEL_ZONES[seat](zones)
+    key = (seat, mine, name, colour, offers, accepted, active, score)
+    return remember(parts, key, _panel_of, parts, *key)
 
 
-def _panel(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> Json:
-    viewer = view["seat"]
-    colour = view["colours"][seat] if seat < len(view.get("colours", ())) else None
-    mine = seat == viewer
-    hand = view["zones"][f"hand:{seat}"]
-    waiting = set(view["to_act"])
+def _panel_of(
+    parts: tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]],
+    seat: int,
+    mine: bool,
+    name: str,
+    colour: str | None,
+    offers: bool,
+    accepted: bool,
+    active: bool,
+    score: int,
+) -> Json:
+    colour_card, hand, taken = parts
     badges = []
     if colour:
         badges.append({"text": f"plays {colour}", "tone": "mark"})
-    exchange = view.get("exchange")
-    if exchange and exchange.get("proposer") == seat:
+    if offers:
         badges.append({"text": "offers an exchange", "tone": "info"})
-    if exchange and exchange.get("accepter") == seat:
+    if accepted:
         badges.append({"text": "accepted", "tone": "good"})
-    taken = view["zones"][f"taken:{seat}"]
+    won = int(taken["count"]) if taken.get("count") else 0
     return {
         "seat": seat,
-        "name": "You" if mine else names[seat],
+        "name": name,
         "you": mine,
-        "active": seat in waiting,
+        "active": active,
         "badges": badges,
         "counters": [
-            {"label": "points", "value": signed(int(view["scores"][seat]))},
+            {"label": "points", "value": signed(score)},
             {"label": "hand", "value": count(int(hand.get("count", 0)), "card")},
         ],
         "zones": [
-            _zone(view, f"colour:{seat}", "Your colour" if mine else "Colour", "row"),
-            _zone(
-                view, f"hand:{seat}", "Your hand" if mine else "Hand", "hand" if mine else "stack"
+            zone_box(colour_card, f"colour:{seat}", "Your colour" if mine else "Colour", "row"),
+            zone_box(
+                hand, f"hand:{seat}", "Your hand" if mine else "Hand", "hand" if mine else "stack"
             ),
-            _zone(
-                view,
+            zone_box(
+                taken,
                 f"taken:{seat}",
                 "Your point cards" if mine else "Point cards won",
                 "row",
-                count(int(taken["count"]), "point card") if taken.get("count") else None,
+                count(won, "point card") if won else None,
             ),
         ],
     }
@@ -216,9 +109,9 @@ def _offer(exchange: Mapping[str, Any], words: Sequence[str]) -> str:
     return f"{says(proposer, 'offers')} {a(exchange['give'])} card for {a(exchange['want'])} one"
 
 
-def _phase_line(view: Mapping[str, Any], words: Sequence[str]) -> str:
-    exchange = view.get("exchange")
-    phase = view["phase"]
+def _phase_line(
+    phase: str, exchange: Mapping[str, Any] | None, current: Any, words: Sequence[str]
+) -> str:
     if phase == "answer" and exchange:
         asked = words[int(exchange["asked"])]
         return (
@@ -233,105 +126,129 @@ def _phase_line(view: Mapping[str, Any], words: Sequence[str]) -> str:
         )
     if phase == "over":
         return "All point cards are taken: the game is over"
-    return f"{whose(words[int(view['current'])])} turn: lay a card or offer an exchange"
+    return f"{whose(words[int(current)])} turn: lay a card or offer an exchange"
 
 
-def _status(view: Mapping[str, Any], names: Sequence[str]) -> str:
-    viewer = view["seat"]
-    words = names_for(names, viewer)
+def _status(view: Mapping[str, Any], names: Sequence[str], words: Sequence[str]) -> str:
     if view["over"]:
         scores = view["scores"]
         best = max(scores)
         winners = [words[seat] for seat, score in enumerate(scores) if score == best]
         who = listing(winners)
         verb = says(who, "wins") if len(winners) == 1 else f"{who} share the win"
-        text = f"{verb} with {signed(int(best))}"
-        return text[:1].upper() + text[1:]
-    waiting = list(view["to_act"])
-    if viewer in waiting:
+        return titled(f"{verb} with {signed(int(best))}")
+    waiting = view["to_act"]
+    if view["seat"] in waiting:
         return "Your choice (in secret)" if view["phase"] == "choose" else "Your turn"
-    return f"Waiting for {listing(names[seat] for seat in waiting)}" if waiting else ""
+    return f"Waiting for {listing([names[seat] for seat in waiting])}" if waiting else ""
 
 
-def _sequence_words(view: Mapping[str, Any], index: int) -> str:
-    point = _point(view, index)
-    if point is None:
-        return f"sequence {index + 1}"
-    rank = point_rank(str(point["ink"]), int(point["points"]))
-    return f"sequence {index + 1} ({rank}, {count(_to_go(view, index), 'card')} to go)"
+# The JSON of each action offered so far, by the action's identity: the game lists shared
+# instances (one Lay per sequence and card, one Propose per pair of colours), so a choice finds
+# its JSON without hashing the action. The action is kept with its JSON: its id cannot be
+# another action's while the entry lives. Every choice gets its own copy (flat: ints and strs).
+_ACTS: dict[int, tuple[Action, Json]] = {}
+_ACTS_MAX: Final = 4096
+
+
+def _act(action: Action, action_json: Callable[[Action], Json]) -> Json:
+    made = _ACTS.get(id(action))
+    if made is None or made[0] is not action:
+        if len(_ACTS) >= _ACTS_MAX:
+            _ACTS.clear()
+        made = _ACTS[id(action)] = (action, action_json(action))
+    return made[1].copy()
+
+
+def _turn_prompt(colour: str) -> str:
+    return (
+        f"Your turn (you play {colour}): lay a card at the end of a sequence, "
+        "or offer an exchange to the others (they answer clockwise; the first who accepts swaps)."
+    )
+
+
+def _turn(
+    legal: Sequence[Action], on: Sequence[str], action_json: Callable[[Action], Json]
+) -> list[Json]:
+    """EXH-08, EXH-10: one choice per card to lay (then where), one per colour to offer."""
+    lays: dict[tuple[str, int], list[Json]] = {}
+    offers: dict[str, list[Json]] = {}
+    for action in legal:
+        if isinstance(action, Lay):
+            choice = {"text": on[action.sequence], "act": _act(action, action_json)}
+            card = (action.colour, action.value)
+            options = lays.get(card)
+            if options is None:
+                lays[card] = [choice]
+            else:
+                options.append(choice)
+        elif isinstance(action, Propose):
+            choice = {"text": f"for {a(action.want)} card", "act": _act(action, action_json)}
+            options = offers.get(action.give)
+            if options is None:
+                offers[action.give] = [choice]
+            else:
+                options.append(choice)
+    first = []
+    for (colour, value), options in sorted(lays.items()):
+        text = f"Lay your {colour} {value}"
+        first.append({"text": text, "then": {"title": text, "choices": options}})
+    for give, options in sorted(offers.items()):
+        text = f"Offer {a(give)} card"
+        first.append({"text": text, "then": {"title": text, "choices": options}})
+    return [{"title": None, "choices": first}]
 
 
 def _decision(
     view: Mapping[str, Any],
     legal: Sequence[Action],
-    names: Sequence[str],
+    words: Sequence[str],
+    on: Sequence[str],
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
     viewer = int(view["seat"])
-    words = names_for(names, viewer)
     exchange = view.get("exchange") or {}
     phase = view["phase"]
-    colour = view["colours"][viewer]
-
-    def choice(text: str, action: Action) -> Json:
-        return {"text": text, "act": action_json(action)}
-
     if phase == "answer":
         want, give = exchange["want"], exchange["give"]
         choices = []
+        accepts = False
         for action in legal:
             if isinstance(action, Accept):
-                choices.append(choice(f"Accept: give {a(want)} card, get {a(give)} one", action))
+                accepts = True
+                choices.append(
+                    {
+                        "text": f"Accept: give {a(want)} card, get {a(give)} one",
+                        "act": _act(action, action_json),
+                    }
+                )
             elif isinstance(action, Decline):
-                choices.append(choice("Decline", action))
+                choices.append({"text": "Decline", "act": _act(action, action_json)})
         prompt = f"{_offer(exchange, words)}: accept?"
-        if not any(isinstance(action, Accept) for action in legal):
+        if not accepts:
             prompt += f" You hold no {want} card, so you can only decline."
-        return prompt[:1].upper() + prompt[1:], [{"title": None, "choices": choices}]
+        return titled(prompt), [{"title": None, "choices": choices}]
     if phase == "choose":
         proposer = int(exchange["proposer"])
         other = int(exchange["accepter"]) if viewer == proposer else proposer
         mine = exchange["give"] if viewer == proposer else exchange["want"]
-        gives = sorted((a for a in legal if isinstance(a, Give)), key=lambda a: a.value)
-        choices = [choice(f"Give your {mine} {action.value}", action) for action in gives]
+        gives = sorted((g for g in legal if isinstance(g, Give)), key=lambda g: g.value)
+        choices = [
+            {"text": f"Give your {mine} {g.value}", "act": _act(g, action_json)} for g in gives
+        ]
         prompt = (
             f"Choose the {mine} card you give {words[other]}. {says(words[other], 'chooses')} "
             "a card at the same time; neither of you sees the other's until both have chosen."
         )
         return prompt, [{"title": None, "choices": choices}]
-    lays: dict[tuple[str, int], list[Json]] = {}
-    offers: dict[str, list[Json]] = {}
-    for action in legal:
-        if isinstance(action, Lay):
-            lays.setdefault((action.colour, action.value), []).append(
-                choice(f"on {_sequence_words(view, action.sequence)}", action)
-            )
-        elif isinstance(action, Propose):
-            offers.setdefault(action.give, []).append(choice(f"for {a(action.want)} card", action))
-    first = [
-        {"text": f"Lay your {c} {v}", "then": {"title": f"Lay your {c} {v}", "choices": options}}
-        for (c, v), options in sorted(lays.items())
-    ]
-    first += [
-        {
-            "text": f"Offer {a(give)} card",
-            "then": {"title": f"Offer {a(give)} card", "choices": options},
-        }
-        for give, options in sorted(offers.items())
-    ]
-    prompt = (
-        f"Your turn (you play {colour}): lay a card at the end of a sequence, "
-        "or offer an exchange to the others (they answer clockwise; the first who accepts swaps)."
-    )
-    return prompt, [{"title": None, "choices": first}]
+    return _turn_prompt(view["colours"][viewer]), _turn(legal, on, action_json)
 
 
-def _facts(view: Mapping[str, Any]) -> list[Json]:
-    exchange = view.get("exchange") or {}
-    value = exchange.get("your_card")
+def _facts(view: Mapping[str, Any], exchange: Mapping[str, Any] | None) -> list[Json]:
+    value = exchange.get("your_card") if exchange else None
     if value is None or view["seat"] is None:
         return []
-    mine = exchange["give"] if exchange.get("proposer") == view["seat"] else exchange["want"]
+    mine = exchange["give"] if exchange.get("proposer") == view["seat"] else exchange["want"]  # type: ignore[union-attr]
     return [{"label": "Your card in this exchange", "text": f"your {mine} {value}"}]
 
 
@@ -344,33 +261,55 @@ def build_scene(
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
     players = int(view["players"])
+    zones = view["zones"]
     words = names_for(names, viewer)
+    exchange = view.get("exchange")
+    proposer, accepter = (
+        (exchange.get("proposer"), exchange.get("accepter")) if exchange else (None, None)
+    )
+    colours = view.get("colours", ())
+    scores = view["scores"]
+    to_act = view["to_act"]
+    groups, on = middle(zones)
     start = viewer if viewer is not None else 0
-    order = [(start + step) % players for step in range(players)]
+    seats = []
+    for step in range(players):
+        seat = (start + step) % players
+        mine = seat == viewer
+        seats.append(
+            _panel(
+                zones,
+                seat,
+                mine,
+                "You" if mine else names[seat],
+                colours[seat] if seat < len(colours) else None,
+                proposer == seat,
+                accepter == seat,
+                seat in to_act,
+                int(scores[seat]),
+            )
+        )
     prompt: str | None = None
     actions: list[Json] = []
     if viewer is not None and legal:
-        prompt, actions = _decision(view, legal, names, action_json)
+        prompt, actions = _decision(view, legal, words, on, action_json)
     return {
         "version": 1,
         "game": "Ex & Hopp",
         "viewer": viewer,
         "title": "Ex & Hopp",
-        "lines": [
-            "A finished sequence's point card goes to the colour with the highest total in it",
-            _phase_line(view, words)[:1].upper() + _phase_line(view, words)[1:],
-        ],
-        "status": _status(view, names),
-        "seats": [_panel(view, seat, names) for seat in order],
-        "middle": _middle(view),
+        "lines": [RULE, titled(_phase_line(view["phase"], exchange, view["current"], words))],
+        "status": _status(view, names, words),
+        "seats": seats,
+        "middle": groups,
         "prompt": prompt,
         "actions": actions,
-        "facts": _facts(view),
+        "facts": _facts(view, exchange),
         "scores": [
             {
                 "seat": seat,
                 "name": "You" if seat == viewer else names[seat],
-                "score": signed(int(view["scores"][seat])),
+                "score": signed(int(scores[seat])),
             }
             for seat in range(players)
         ],
