@@ -109,7 +109,7 @@ _POINTS: Final = tuple(f"point:{index}" for index in range(SEQUENCES))
 _LAID: Final = tuple(f"sequence:{index}" for index in range(SEQUENCES))
 _PILES: Final = ("stock", "discard", "point_stock", "box")
 # The zones of the middle, in one C call: the four point cards, the four sequences, the piles.
-_MIDDLE_ZONES: Final = itemgetter(*_POINTS, *_LAID, *_PILES)
+_MIDDLE_ZONES: Final = itemgetter(*(_POINTS + _LAID + _PILES))
 
 #: The middle's groups, and how each sequence reads in a choice ("on sequence 2 (+5, ...)").
 Middle = tuple[list[Json], tuple[str, ...]]
@@ -162,6 +162,7 @@ def _laid_totals(cards: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     for card in cards:
         totals[str(card["colour"])] = totals.get(str(card["colour"]), 0) + int(card["value"])
     return totals
+
 
 def _sequence_group(
     index: int, point_zone: Mapping[str, Any], laid: Mapping[str, Any]
@@ -216,4 +217,3 @@ def _out_of_play(zone: Mapping[str, Any]) -> Json:
         "cards": None,
         "note": f"the {listing(colours)} cards: nobody plays them" if colours else None,
     }
-
