@@ -2,15 +2,21 @@
 
 Built from a seat's view alone (:meth:`Hattrick.scene <tablecards_hattrick.Hattrick.scene>`):
 the hands are the only secret, and a view holds only the viewer's own.
+
+A table shows every seat a new scene after every move, yet a card played changes one hand and
+one pile of the trick. Each panel, each box of cards and the trick are kept with the zones
+they are built from (:func:`tablecards.remember`), under a key naming all else they show, so a
+scene rebuilds only what the move changed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Final
 
-from tablecards import Action
+from tablecards import Action, ZoneView, remember
 from tablecards.words import listing, names_for, says, whose
 from tablecards_hattrick._actions import Pass, Play
 from tablecards_hattrick._state import COLOURS, DECK
@@ -65,26 +71,48 @@ def _faces(cards: Sequence[Mapping[str, Any]]) -> list[Json]:
     return [*map(_COPY, made)]
 
 
-def _pile_colour(view: Mapping[str, Any], index: int) -> str | None:
-    cards = view["zones"][f"pile:{index}"].get("cards") or ()
+def _pile_colour(pile: Mapping[str, Any]) -> str | None:
+    cards = pile.get("cards") or ()
     return str(cards[0]["colour"]) if cards else None
 
 
-def _trick_title(view: Mapping[str, Any]) -> str:
-    colours = [c for c in (_pile_colour(view, 0), _pile_colour(view, 1)) if c]
+def _trick_title(trick: Any, colours: Sequence[str]) -> str:
     piles = ", ".join(f"{colour} pile" for colour in colours) or "no pile yet"
-    return f"Trick {view['trick']}: {piles}"
+    return f"Trick {trick}: {piles}"
 
 
 _unopened = ("First pile (not open yet)", "Second pile (not open yet)")
 
 
 def _middle(view: Mapping[str, Any], words: Sequence[str]) -> list[Json]:
+    """HAT-04: the trick's two piles, each card noted with who played it, kept with the piles
+    under the trick, its leader and who played what (by the names the viewer reads)."""
+    zones = view["zones"]
+    piles = (zones["pile:0"], zones["pile:1"])
+    seats = view.get("pile_seats", [[], []])
+    leader = view.get("leader")
+    played = (tuple(seats[0]), tuple(seats[1]))
+    # Only the names of seats that played or lead are read: a viewer's "you" elsewhere is not.
+    named = tuple(words[seat] for seat in {*played[0], *played[1]}) if played != ((), ()) else ()
+    key = (view["trick"], leader, played, named, None if leader is None else words[int(leader)])
+    return remember(piles, key, _middle_of, piles, view["trick"], played, leader, words)
+
+
+def _middle_of(
+    piles: tuple[Mapping[str, Any], Mapping[str, Any]],
+    trick: Any,
+    played: tuple[tuple[int, ...], tuple[int, ...]],
+    leader: Any,
+    words: Sequence[str],
+) -> list[Json]:
     zones = []
+    colours = []
     for index in (0, 1):
-        cards = view["zones"][f"pile:{index}"].get("cards") or ()
-        seats = view.get("pile_seats", [[], []])[index]
-        colour = _pile_colour(view, index)
+        cards = piles[index].get("cards") or ()
+        seats = played[index]
+        colour = _pile_colour(piles[index])
+        if colour:
+            colours.append(colour)
         faces = [
             face(card, words[seats[at]] if at < len(seats) else None)
             for at, card in enumerate(cards)
@@ -105,11 +133,10 @@ def _middle(view: Mapping[str, Any], words: Sequence[str]) -> list[Json]:
                 "note": note,
             }
         )
-    leader = view.get("leader")
     return [
         {
             "id": "trick",
-            "title": _trick_title(view),
+            "title": _trick_title(trick, colours),
             "note": f"{says(words[int(leader)], 'leads')}" if leader is not None else None,
             "badges": [],
             "zones": zones,
@@ -122,90 +149,109 @@ _WON: Final = tuple(
     tuple((f"won:{seat}:{colour.value}", colour.value) for colour in COLOURS) for seat in range(16)
 )
 _PENALTY: Final = tuple(f"penalty:{seat}" for seat in range(16))
-# Won and penalty piles already laid out, by zone and cards (bounded like _LAID).
-_PILES: dict[tuple[str, int, tuple[int, ...] | None], Json] = {}
+# The zones of each seat's panel, by seat, in one C call: its hand, its won piles, its penalties.
+_PANEL_ZONES: Final = tuple(
+    itemgetter(f"hand:{seat}", *(name for name, _ in _WON[seat]), _PENALTY[seat])
+    for seat in range(16)
+)
 
 
 def _pile_box(name: str, colour: str, zone: Mapping[str, Any]) -> Json:
-    """A won pile of ``colour`` (HAT-09), or the penalty cards when ``colour`` is empty."""
+    """A won pile of ``colour`` (HAT-09), or the penalty cards when ``colour`` is empty; kept
+    with its zone."""
+    return remember(zone, (name, colour), _pile_box_of, name, colour, zone)
+
+
+def _pile_box_of(name: str, colour: str, zone: Mapping[str, Any]) -> Json:
     cards = zone.get("cards")
     number = int(zone.get("count", 0))
-    key = (name, number, None if cards is None else tuple(map(_ID, cards)))
-    made = _PILES.get(key)
-    if made is None:
-        if len(_PILES) >= _LAID_MAX:
-            _PILES.clear()
-        made = _PILES[key] = (
-            {
-                "id": name,
-                "title": f"{colour} ({number})",
-                "style": "pile",
-                "count": number,
-                "cards": _faces(cards) if cards is not None else None,
-                "note": None,
-            }
-            if colour
-            else {
-                "id": name,
-                "title": f"Penalty cards ({number})",
-                "style": "row",
-                "count": number,
-                "cards": _faces(cards) if cards is not None else None,
-                "note": f"{signed(-2 * number)}" if number else None,
-            }
-        )
-    faces = made["cards"]
-    return made.copy() if faces is None else {**made, "cards": [*map(_COPY, faces)]}
+    if colour:
+        return {
+            "id": name,
+            "title": f"{colour} ({number})",
+            "style": "pile",
+            "count": number,
+            "cards": _faces(cards) if cards is not None else None,
+            "note": None,
+        }
+    return {
+        "id": name,
+        "title": f"Penalty cards ({number})",
+        "style": "row",
+        "count": number,
+        "cards": _faces(cards) if cards is not None else None,
+        "note": f"{signed(-2 * number)}" if number else None,
+    }
 
 
-def _panel(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> Json:
-    viewer = view["seat"]
-    mine = seat == viewer
-    zones = view["zones"]
-    hand = zones[f"hand:{seat}"]
-    boxes: list[Json] = []
-    if mine and hand.get("cards") is not None:
-        boxes.append(
-            {
-                "id": f"hand:{seat}",
-                "title": "Your hand",
-                "style": "hand",
-                "count": int(hand["count"]),
-                "cards": _faces(hand["cards"]),
-                "note": None,
-            }
-        )
-    else:
-        shown = hand.get("cards")  # face down, unless the view shows every card (a replay)
-        boxes.append(
-            {
-                "id": f"hand:{seat}",
-                "title": "Hand",
-                "style": "stack" if shown is None else "row",
-                "count": int(hand.get("count", 0)),
-                "cards": None if shown is None else _faces(shown),
-                "note": None,
-            }
-        )
-    for name, label in _WON[seat]:
-        boxes.append(_pile_box(name, label, zones[name]))
-    boxes.append(_pile_box(_PENALTY[seat], "", zones[_PENALTY[seat]]))
+def _hand_box(seat: int, mine: bool, hand: Mapping[str, Any]) -> Json:
+    shown = hand.get("cards")
+    if mine and shown is not None:
+        return {
+            "id": f"hand:{seat}",
+            "title": "Your hand",
+            "style": "hand",
+            "count": int(hand["count"]),
+            "cards": _faces(shown),
+            "note": None,
+        }
+    # Face down, unless the view shows every card (a replay).
+    return {
+        "id": f"hand:{seat}",
+        "title": "Hand",
+        "style": "stack" if shown is None else "row",
+        "count": int(hand.get("count", 0)),
+        "cards": None if shown is None else _faces(shown),
+        "note": None,
+    }
+
+
+def _panel(
+    zones: Mapping[str, Any],
+    seat: int,
+    mine: bool,
+    name: str,
+    dealer: bool,
+    leads: bool,
+    active: bool,
+    score: int,
+    total: int,
+) -> Json:
+    """A seat's panel (HAT-09), kept with its five zones under all else it shows."""
+    parts = _PANEL_ZONES[seat](zones)
+    key = (seat, mine, name, dealer, leads, active, score, total)
+    return remember(parts, key, _panel_of, parts, *key)
+
+
+def _panel_of(
+    parts: tuple[Mapping[str, Any], ...],
+    seat: int,
+    mine: bool,
+    name: str,
+    dealer: bool,
+    leads: bool,
+    active: bool,
+    score: int,
+    total: int,
+) -> Json:
+    boxes = [remember(parts[0], (seat, mine), _hand_box, seat, mine, parts[0])]
+    for (pile, label), zone in zip(_WON[seat], parts[1:4], strict=True):
+        boxes.append(_pile_box(pile, label, zone))
+    boxes.append(_pile_box(_PENALTY[seat], "", parts[4]))
     badges = []
-    if view.get("dealer") == seat:
+    if dealer:
         badges.append({"text": "dealer", "tone": "info"})
-    if view.get("leader") == seat and not view["over"]:
+    if leads:
         badges.append({"text": "leads this trick", "tone": "mark"})
-    totals = view.get("totals") or [0] * int(view["players"])
-    scores = view.get("scores") or totals
     return {
         "seat": seat,
-        "name": "You" if mine else names[seat],
+        "name": name,
         "you": mine,
-        "active": seat in view["to_act"],
+        "active": active,
         "badges": badges,
         "counters": [
-            {"label": "this round", "value": signed(int(scores[seat]) - int(totals[seat]))},
-            {"label": "total", "value": signed(int(scores[seat]))},
+            {"label": "this round", "value": signed(score - total)},
+            {"label": "total", "value": signed(score)},
         ],
         "zones": boxes,
     }
@@ -217,23 +263,30 @@ def _title(view: Mapping[str, Any]) -> str:
     return f"Hattrick — round {view['round']}{of}"
 
 
+_RULE: Final = (
+    "Per round: your colour with the most cards won scores +1 a card, "
+    f"the other colours {MINUS}1 a card, each penalty card {MINUS}2"
+)
+
+
+@lru_cache(maxsize=1024)
+def _last_round(words: tuple[str, ...], last: tuple[int, ...]) -> str:
+    scored = ", ".join(f"{words[seat]} {signed(s)}" for seat, s in enumerate(last))
+    return f"Last round: {scored}"
+
+
 def _lines(view: Mapping[str, Any], words: Sequence[str]) -> list[str]:
-    lines = [
-        "Per round: your colour with the most cards won scores +1 a card, "
-        f"the other colours {MINUS}1 a card, each penalty card {MINUS}2",
-    ]
+    lines = [_RULE]
     if view.get("target"):
         lines.append(f"The game ends after the round in which a total reaches {view['target']}")
     last = view.get("last_scores") or ()
     if last:
-        scored = ", ".join(f"{words[seat]} {signed(int(s))}" for seat, s in enumerate(last))
-        lines.append(f"Last round: {scored}")
+        lines.append(_last_round(tuple(words[: len(last)]), tuple(map(int, last))))
     return lines
 
 
-def _status(view: Mapping[str, Any], names: Sequence[str]) -> str:
+def _status(view: Mapping[str, Any], names: Sequence[str], words: Sequence[str]) -> str:
     viewer = view["seat"]
-    words = names_for(names, viewer)
     if view["over"]:
         scores = [int(s) for s in view["scores"]]
         best = max(scores)
@@ -248,68 +301,97 @@ def _status(view: Mapping[str, Any], names: Sequence[str]) -> str:
     return "Your turn" if current == viewer else f"Waiting for {names[int(current)]}"
 
 
-# What each action reads as: (a play?, the card's colour, its value, the text, the action's
-# JSON), by action; bounded by the deck (a Play and a Pass per card, HAT-01).
-_CHOICES: dict[Action, tuple[bool, str, int, str, Json]] = {}
+# What each action offered so far reads as, by the action's identity (the game lists one shared
+# Play and one Pass per card, HAT-01, so no action is hashed): (the action, a play?, the card's
+# colour, its value, its choice). The action is kept in its entry, so that no other object
+# takes its id while the entry lives.
+_CHOICES: dict[int, tuple[Action, bool, str, int, Json]] = {}
+_CHOICES_MAX: Final = 4096
 
 
-def _choice(
+def _known(
     action: Action, action_json: Callable[[Action], Json]
-) -> tuple[bool, str, int, str, Json]:
+) -> tuple[Action, bool, str, int, Json]:
+    if len(_CHOICES) >= _CHOICES_MAX:
+        _CHOICES.clear()
     card = DECK[int(action.card)]  # type: ignore[attr-defined]
+    made: tuple[Action, bool, str, int, str]
     if isinstance(action, Play):
-        return True, card.colour.value, card.value, f"Play {card}", action_json(action)
-    if isinstance(action, Pass):
-        return False, card.colour.value, card.value, f"Pass, showing {card}", action_json(action)
-    return False, "", 0, "", {}
+        made = (action, True, card.colour.value, card.value, f"Play {card}")
+    elif isinstance(action, Pass):
+        made = (action, False, card.colour.value, card.value, f"Pass, showing {card}")
+    else:
+        made = (action, False, "", 0, "")
+    choice = {"text": made[4], "act": action_json(action)} if made[2] else {}
+    known = _CHOICES[id(action)] = (*made[:4], choice)
+    return known
+
+
+@lru_cache(maxsize=1024)
+def _prompt(trick: Any, colours: tuple[str, ...]) -> str:
+    if not colours:
+        return f"You lead trick {trick}: play any card; its colour starts the first pile."
+    if len(colours) == 1:
+        return (
+            f"Trick {trick}: play on the {colours[0]} pile, or start the second pile "
+            "with a card of another colour."
+        )
+    third = next(c.value for c in COLOURS if c.value not in colours)
+    return (
+        f"Trick {trick}: play on the {colours[0]} or the {colours[1]} pile, "
+        f"or pass by showing a {third} card ({MINUS}2 at the end of the round)."
+    )
+
+
+@lru_cache(maxsize=64)
+def _play_title(colour: str, colours: tuple[str, ...]) -> str:
+    if colour in colours:
+        return f"Play on the {colour} pile"
+    if colours:
+        return f"Start the second pile with a {colour} card"
+    return f"Lead a {colour} card"
+
+
+_PASS_TITLE: Final = f"Pass, showing a card of the third colour ({MINUS}2)"
 
 
 def _decision(
     view: Mapping[str, Any],
     legal: Sequence[Action],
     action_json: Callable[[Action], Json],
+    shared: bool,
 ) -> tuple[str, list[Json]]:
-    colours = [c for c in (_pile_colour(view, 0), _pile_colour(view, 1)) if c]
+    """HAT-04, HAT-05: plays grouped by colour, in the hand's order, then the passes. A scene
+    built from shared zones (``shared``) shares each choice with the others that offer it."""
+    zones = view["zones"]
+    colours = tuple(c for c in (_pile_colour(zones["pile:0"]), _pile_colour(zones["pile:1"])) if c)
     plays: dict[str, list[tuple[int, Json]]] = {}
     passes: list[Json] = []
     for action in legal:
-        known = _CHOICES.get(action)
-        if known is None:
-            known = _CHOICES[action] = _choice(action, action_json)
-        play, colour, value, text, act = known
+        known = _CHOICES.get(id(action))
+        if known is None or known[0] is not action:
+            known = _known(action, action_json)
+        _, play, colour, value, choice = known
+        if not shared and choice:
+            choice = {"text": choice["text"], "act": choice["act"].copy()}
         if play:
-            plays.setdefault(colour, []).append((value, {"text": text, "act": act.copy()}))
+            group = plays.get(colour)
+            if group is None:
+                plays[colour] = [(value, choice)]
+            else:
+                group.append((value, choice))
         elif colour:
-            passes.append({"text": text, "act": act.copy()})
+            passes.append(choice)
     groups = []
-    for colour in sorted(plays, key=lambda c: _ORDER[c]):
-        choices = [choice for _, choice in sorted(plays[colour], key=lambda pair: pair[0])]
-        if colour in colours:
-            title = f"Play on the {colour} pile"
-        elif colours:
-            title = f"Start the second pile with a {colour} card"
-        else:
-            title = f"Lead a {colour} card"
-        groups.append({"title": title, "choices": choices})
+    for colour in sorted(plays, key=_ORDER.__getitem__):
+        choices = [choice for _, choice in sorted(plays[colour], key=_FIRST)]
+        groups.append({"title": _play_title(colour, colours), "choices": choices})
     if passes:
-        groups.append(
-            {"title": f"Pass, showing a card of the third colour ({MINUS}2)", "choices": passes}
-        )
-    trick = view["trick"]
-    if not colours:
-        prompt = f"You lead trick {trick}: play any card; its colour starts the first pile."
-    elif len(colours) == 1:
-        prompt = (
-            f"Trick {trick}: play on the {colours[0]} pile, or start the second pile "
-            "with a card of another colour."
-        )
-    else:
-        third = next(c.value for c in COLOURS if c.value not in colours)
-        prompt = (
-            f"Trick {trick}: play on the {colours[0]} or the {colours[1]} pile, "
-            f"or pass by showing a {third} card ({MINUS}2 at the end of the round)."
-        )
-    return prompt, groups
+        groups.append({"title": _PASS_TITLE, "choices": passes})
+    return _prompt(view["trick"], colours), groups
+
+
+_FIRST: Final = itemgetter(0)
 
 
 def build_scene(
@@ -321,22 +403,46 @@ def build_scene(
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
     players = int(view["players"])
+    zones = view["zones"]
     words = names_for(names, viewer)
     start = viewer if viewer is not None else 0
-    order = [(start + step) % players for step in range(players)]
     prompt: str | None = None
     actions: list[Json] = []
     if viewer is not None and legal:
-        prompt, actions = _decision(view, legal, action_json)
-    scores = view.get("scores") or [0] * players
+        # Choices may be shared between scenes only where their zones are (Match.scene).
+        shared = type(zones["pile:0"]) is ZoneView
+        prompt, actions = _decision(view, legal, action_json, shared)
+    totals = view.get("totals") or [0] * players
+    scores = view.get("scores") or totals
+    dealer = view.get("dealer")
+    leader = None if view["over"] else view.get("leader")
+    to_act = view["to_act"]
+    seats = []
+    for step in range(players):
+        seat = (start + step) % players
+        mine = seat == viewer
+        score = int(scores[seat])
+        seats.append(
+            _panel(
+                zones,
+                seat,
+                mine,
+                "You" if mine else names[seat],
+                dealer == seat,
+                leader == seat,
+                seat in to_act,
+                score,
+                int(totals[seat]),
+            )
+        )
     return {
         "version": 1,
         "game": "Hattrick",
         "viewer": viewer,
         "title": _title(view),
         "lines": _lines(view, words),
-        "status": _status(view, names),
-        "seats": [_panel(view, seat, names) for seat in order],
+        "status": _status(view, names, words),
+        "seats": seats,
         "middle": _middle(view, words),
         "prompt": prompt,
         "actions": actions,
