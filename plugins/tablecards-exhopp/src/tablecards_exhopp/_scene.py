@@ -12,7 +12,7 @@ first seat shown a new position builds it for every other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any, Final
 
@@ -24,6 +24,7 @@ from tablecards_exhopp._scene_parts import (
     middle,
     point_rank,
     sequence_heading,
+    stamp,
     titled,
     zone_box,
 )
@@ -55,6 +56,7 @@ _BADGES: Final = (
 
 def _panel(
     zones: Mapping[str, Any],
+    shared: bool,
     seat: int,
     mine: bool,
     name: str,
@@ -67,7 +69,11 @@ def _panel(
     """A seat's panel (EXH-04), kept with its three zones under all else it shows."""
     parts = _PANEL_ZONES[seat](zones)
     key = (seat, mine, name, colour, offers, accepted, active, score)
-    return remember(parts, key, _panel_of, parts, *key)
+    # Kept with the hand, the zone that changes most; the other two named by their stamps.
+    home = parts[1]
+    if shared:
+        return remember(home, (key, parts[0].stamp, parts[2].stamp), _panel_of, parts, *key)
+    return _panel_of(parts, *key)
 
 
 def _panel_of(
@@ -87,6 +93,9 @@ def _panel_of(
     if accepted:
         badges.append(dict(_BADGES[1]))
     hand = parts[1]
+    zones_key: Hashable = (seat, mine)
+    if type(hand) is ZoneView:  # the other two zones named by their stamps, as in _panel
+        zones_key = (seat, mine, stamp(parts[0]), stamp(parts[2]))
     return {
         "seat": seat,
         "name": name,
@@ -98,7 +107,7 @@ def _panel_of(
             {"label": "hand", "value": count(int(hand.get("count", 0)), "card")},
         ],
         # A turn passing, an exchange offered or a score changing leave the zones as they were.
-        "zones": remember(parts, (seat, mine), _panel_zones, parts, seat, mine),
+        "zones": remember(hand, zones_key, _panel_zones, parts, seat, mine),
     }
 
 
@@ -167,7 +176,9 @@ def build_scene(
     colours = view.get("colours", ())
     scores = view["scores"]
     to_act = view["to_act"]
-    groups, on = middle(zones)
+    # Parts are kept with shared zones only (Match.scene); a view built by hand builds anew.
+    shared = type(zones["stock"]) is ZoneView
+    groups, on = middle(zones, shared)
     start = viewer if viewer is not None else 0
     seats = []
     for step in range(players):
@@ -176,6 +187,7 @@ def build_scene(
         seats.append(
             _panel(
                 zones,
+                shared,
                 seat,
                 mine,
                 "You" if mine else names[seat],
@@ -189,8 +201,6 @@ def build_scene(
     prompt: str | None = None
     actions: list[Json] = []
     if viewer is not None and legal:
-        # Choices may be shared between scenes only where their zones are (Match.scene).
-        shared = type(zones["stock"]) is ZoneView
         prompt, actions = decision(view, legal, words, on, action_json, shared)
     return {
         "version": 1,

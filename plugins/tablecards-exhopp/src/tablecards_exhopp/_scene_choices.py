@@ -95,14 +95,25 @@ def _choice(action: Action, text: str, action_json: Callable[[Action], Json], sh
     return {"text": text, "act": known[1].copy()}
 
 
-@lru_cache(maxsize=256)
-def _for_card(want: str) -> str:
-    return f"for {a(want)} card"
+# How each action of a turn reads, by identity like _KNOWN: (the action, the group it is a
+# choice of, that group's words, the sequence it lays on or None for an offer, its own words).
+_TURN: dict[int, tuple[Action, Any, str, int | None, str]] = {}
 
 
-@lru_cache(maxsize=1024)
-def _entry_text(kind: str, colour: str, value: int) -> str:
-    return f"Lay your {colour} {value}" if kind == "lay" else f"Offer {a(colour)} card"
+def _turn_reading(action: Action) -> tuple[Action, Any, str, int | None, str]:
+    if len(_TURN) >= _KNOWN_MAX:
+        _TURN.clear()
+    made: tuple[Action, Any, str, int | None, str]
+    if isinstance(action, Lay):
+        card = (action.colour, action.value)
+        made = (action, card, f"Lay your {action.colour} {action.value}", action.sequence, "")
+    elif isinstance(action, Propose):
+        give = action.give
+        made = (action, give, f"Offer {a(give)} card", None, f"for {a(action.want)} card")
+    else:
+        made = (action, None, "", None, "")
+    _TURN[id(action)] = made
+    return made
 
 
 def _turn(
@@ -112,31 +123,36 @@ def _turn(
     shared: bool,
 ) -> list[Json]:
     """EXH-08, EXH-10: one choice per card to lay (then where), one per colour to offer."""
-    lays: dict[tuple[str, int], list[Json]] = {}
-    offers: dict[str, list[Json]] = {}
+    lays: dict[Any, list[Json]] = {}
+    offers: dict[Any, list[Json]] = {}
+    titles: dict[Any, str] = {}
+    turn, known = _TURN, _KNOWN
     for action in legal:
-        if isinstance(action, Lay):
-            choice = _choice(action, on[action.sequence], action_json, shared)
-            card = (action.colour, action.value)
-            options = lays.get(card)
-            if options is None:
-                lays[card] = [choice]
-            else:
-                options.append(choice)
-        elif isinstance(action, Propose):
-            choice = _choice(action, _for_card(action.want), action_json, shared)
-            options = offers.get(action.give)
-            if options is None:
-                offers[action.give] = [choice]
-            else:
-                options.append(choice)
+        reading = turn.get(id(action))
+        if reading is None or reading[0] is not action:
+            reading = _turn_reading(action)
+        group = reading[1]
+        if group is None:
+            continue
+        sequence = reading[3]
+        text = reading[4] if sequence is None else on[sequence]
+        made = known.get(id(action))
+        if shared and made is not None and made[0] is action and made[2] == text:
+            choice = made[3]
+        else:
+            choice = _choice(action, text, action_json, shared)
+        into = offers if sequence is None else lays
+        options = into.get(group)
+        if options is None:
+            into[group] = [choice]
+            titles[group] = reading[2]
+        else:
+            options.append(choice)
     first = []
-    for (colour, value), options in sorted(lays.items()):
-        text = _entry_text("lay", colour, value)
-        first.append({"text": text, "then": {"title": text, "choices": options}})
-    for give, options in sorted(offers.items()):
-        text = _entry_text("offer", give, 0)
-        first.append({"text": text, "then": {"title": text, "choices": options}})
+    for into in (lays, offers):
+        for group, options in sorted(into.items()):
+            text = titles[group]
+            first.append({"text": text, "then": {"title": text, "choices": options}})
     return [{"title": None, "choices": first}]
 
 

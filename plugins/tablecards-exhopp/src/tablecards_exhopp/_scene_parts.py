@@ -9,13 +9,23 @@ middle is nobody's, so the first seat shown a new position builds it for all of 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Final
 
 from tablecards import remember
 from tablecards.words import count, listing
 
-__all__ = ["SEQUENCES", "Middle", "face", "middle", "point_rank", "titled", "zone_box"]
+__all__ = [
+    "SEQUENCES",
+    "Middle",
+    "face",
+    "middle",
+    "point_rank",
+    "sequence_heading",
+    "stamp",
+    "titled",
+    "zone_box",
+]
 
 Json = dict[str, Any]
 SEQUENCES: Final = 4
@@ -111,14 +121,23 @@ _PILES: Final = ("stock", "discard", "point_stock", "box")
 # The zones of the middle, in one C call: the four point cards, the four sequences, the piles.
 _MIDDLE_ZONES: Final = itemgetter(*(_POINTS + _LAID + _PILES))
 
+#: A shared zone view's stamp (:attr:`tablecards.ZoneView.stamp`): names it in another's key.
+stamp: Final = attrgetter("stamp")
+
 #: The middle's groups, and how each sequence reads in a choice ("on sequence 2 (+5, ...)").
 Middle = tuple[list[Json], tuple[str, ...]]
 
 
-def middle(zones: Mapping[str, Any]) -> Middle:
-    """The middle of the table (EXH-06), and each sequence's words in a choice to lay on it."""
+def middle(zones: Mapping[str, Any], shared: bool) -> Middle:
+    """The middle of the table (EXH-06), and each sequence's words in a choice to lay on it.
+
+    Kept with the first point card's zone, the other eleven named by their stamps; ``shared``
+    says whether the zones are shared :class:`~tablecards.ZoneView` objects (else built anew).
+    """
     parts = _MIDDLE_ZONES(zones)
-    return remember(parts, "middle", _middle_of, parts)
+    if shared:
+        return remember(parts[0], tuple(map(stamp, parts)), _middle_of, parts)
+    return _middle_of(parts)
 
 
 def _middle_of(parts: tuple[Mapping[str, Any], ...]) -> Middle:
