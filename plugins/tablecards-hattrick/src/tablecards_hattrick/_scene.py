@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Final
 
 from tablecards import Action, ZoneView, remember
@@ -46,29 +46,45 @@ def face(card: Mapping[str, Any], note: str | None = None) -> Json:
     }
 
 
-def _sorted(cards: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    # HAT-06 "sorted by colour": red, blue, green, each by value, as players hold them.
-    return sorted(cards, key=lambda c: (_ORDER.get(str(c["colour"]), 9), int(c["value"])))
-
-
 _ID: Final = itemgetter("id")
+_STAMP: Final = attrgetter("stamp")
+_FIRST: Final = itemgetter(0)
+_LAST: Final = itemgetter(1)
 _COPY: Final = dict.copy
-# Sorted faces already made, by the cards' ids (an id is one card of DECK, HAT-01): won piles
-# and hands change a card at a time, so most are found here (bounded: cleared when full). Every
-# scene gets its own copies.
-_LAID: dict[tuple[int, ...], list[Json]] = {}
-_LAID_MAX: Final = 4096
+# Each card's place in a sorted hand and its face, by id (an id is one card of DECK, HAT-01),
+# and each face noted with who played it, by id and name (bounded: cleared when full).
+_CARDS: dict[int, tuple[tuple[int, int], Json]] = {}
+_NOTED: dict[tuple[int, str | None], Json] = {}
+_NOTED_MAX: Final = 4096
 
 
-def _faces(cards: Sequence[Mapping[str, Any]]) -> list[Json]:
-    """Fresh faces of ``cards``, sorted as players hold them (HAT-06)."""
-    key = tuple(map(_ID, cards))
-    made = _LAID.get(key)
+def _faces(cards: Sequence[Mapping[str, Any]], shared: bool) -> list[Json]:
+    """The faces of ``cards``, sorted as players hold them (HAT-06: red, blue, green, each by
+    value): the faces kept for every card when the zone is ``shared`` (the box that holds them
+    is kept with it), fresh copies for a view built by hand."""
+    known = []
+    for card in cards:
+        made = _CARDS.get(card["id"])
+        if made is None:
+            order = (_ORDER.get(str(card["colour"]), 9), int(card["value"]))
+            made = _CARDS[card["id"]] = (order, face(card))
+        known.append(made)
+    known.sort(key=_FIRST)
+    faces = map(_LAST, known)
+    return list(faces) if shared else [*map(_COPY, faces)]
+
+
+def _noted(card: Mapping[str, Any], note: str | None, shared: bool) -> Json:
+    """The face of a card of the trick with who played it (``note``), kept like _faces."""
+    if not shared:
+        return face(card, note)
+    key = (card["id"], note)
+    made = _NOTED.get(key)
     if made is None:
-        if len(_LAID) >= _LAID_MAX:
-            _LAID.clear()
-        made = _LAID[key] = [face(card) for card in _sorted(cards)]
-    return [*map(_COPY, made)]
+        if len(_NOTED) >= _NOTED_MAX:
+            _NOTED.clear()
+        made = _NOTED[key] = face(card, note)
+    return made
 
 
 def _pile_colour(pile: Mapping[str, Any]) -> str | None:
@@ -76,72 +92,71 @@ def _pile_colour(pile: Mapping[str, Any]) -> str | None:
     return str(cards[0]["colour"]) if cards else None
 
 
-def _trick_title(trick: Any, colours: Sequence[str]) -> str:
+@lru_cache(maxsize=1024)
+def _trick_title(trick: Any, colours: tuple[str, ...]) -> str:
     piles = ", ".join(f"{colour} pile" for colour in colours) or "no pile yet"
     return f"Trick {trick}: {piles}"
 
 
 _unopened = ("First pile (not open yet)", "Second pile (not open yet)")
+_PILES: Final = ("pile:0", "pile:1")
 
 
 def _middle(view: Mapping[str, Any], words: Sequence[str]) -> list[Json]:
-    """HAT-04: the trick's two piles, each card noted with who played it, kept with the piles
-    under the trick, its leader and who played what (by the names the viewer reads)."""
+    """HAT-04: the trick's two piles, each card noted with who played it."""
     zones = view["zones"]
-    piles = (zones["pile:0"], zones["pile:1"])
     seats = view.get("pile_seats", [[], []])
+    boxes = [_pile(zones[_PILES[index]], index, seats[index], words) for index in (0, 1)]
+    colours = tuple(c for c in (_pile_colour(zones["pile:0"]), _pile_colour(zones["pile:1"])) if c)
     leader = view.get("leader")
-    played = (tuple(seats[0]), tuple(seats[1]))
-    # Only the names of seats that played or lead are read: a viewer's "you" elsewhere is not.
-    named = tuple(words[seat] for seat in {*played[0], *played[1]}) if played != ((), ()) else ()
-    key = (view["trick"], leader, played, named, None if leader is None else words[int(leader)])
-    return remember(piles, key, _middle_of, piles, view["trick"], played, leader, words)
-
-
-def _middle_of(
-    piles: tuple[Mapping[str, Any], Mapping[str, Any]],
-    trick: Any,
-    played: tuple[tuple[int, ...], tuple[int, ...]],
-    leader: Any,
-    words: Sequence[str],
-) -> list[Json]:
-    zones = []
-    colours = []
-    for index in (0, 1):
-        cards = piles[index].get("cards") or ()
-        seats = played[index]
-        colour = _pile_colour(piles[index])
-        if colour:
-            colours.append(colour)
-        faces = [
-            face(card, words[seats[at]] if at < len(seats) else None)
-            for at, card in enumerate(cards)
-        ]
-        top = max(cards, key=lambda c: int(c["value"])) if cards else None
-        note = None
-        if top is not None:
-            holder = seats[list(cards).index(top)] if len(seats) == len(cards) else None
-            by = f" ({whose(words[holder])})" if holder is not None else ""
-            note = f"highest {top['value']}{by}"
-        zones.append(
-            {
-                "id": f"pile:{index}",
-                "title": f"{colour.capitalize()} pile" if colour else _unopened[index],
-                "style": "row",
-                "count": len(cards),
-                "cards": faces,
-                "note": note,
-            }
-        )
     return [
         {
             "id": "trick",
-            "title": _trick_title(trick, colours),
-            "note": f"{says(words[int(leader)], 'leads')}" if leader is not None else None,
+            "title": _trick_title(view["trick"], colours),
+            "note": _leads(words[int(leader)]) if leader is not None else None,
             "badges": [],
-            "zones": zones,
+            "zones": boxes,
         }
     ]
+
+
+@lru_cache(maxsize=256)
+def _leads(name: str) -> str:
+    return says(name, "leads")
+
+
+def _pile(pile: Mapping[str, Any], index: int, seats: Sequence[int], words: Sequence[str]) -> Json:
+    """One pile of the trick, kept with its zone under who played its cards, by the names the
+    viewer reads (a move adds to one pile: the other is found again)."""
+    played = tuple(seats)
+    key = (index, played, tuple([words[seat] for seat in played]))
+    return remember(pile, key, _pile_of, pile, index, played, words)
+
+
+def _pile_of(
+    pile: Mapping[str, Any], index: int, seats: tuple[int, ...], words: Sequence[str]
+) -> Json:
+    cards = pile.get("cards") or ()
+    colour = _pile_colour(pile)
+    shared = type(pile) is ZoneView
+    faces = [
+        _noted(card, words[seats[at]] if at < len(seats) else None, shared)
+        for at, card in enumerate(cards)
+    ]
+    top = max(cards, key=lambda c: int(c["value"])) if cards else None
+    note = None
+    if top is not None:
+        holder = seats[list(cards).index(top)] if len(seats) == len(cards) else None
+        by = f" ({whose(words[holder])})" if holder is not None else ""
+        note = f"highest {top['value']}{by}"
+    return {
+        "id": _PILES[index],
+        "title": f"{colour.capitalize()} pile" if colour else _unopened[index],
+        "style": "row",
+        "count": len(cards),
+        "cards": faces,
+        "note": note,
+    }
 
 
 # The zones in front of each seat: its won piles by colour (name, colour) and its penalty cards.
@@ -171,7 +186,7 @@ def _pile_box_of(name: str, colour: str, zone: Mapping[str, Any]) -> Json:
             "title": f"{colour} ({number})",
             "style": "pile",
             "count": number,
-            "cards": _faces(cards) if cards is not None else None,
+            "cards": _faces(cards, type(zone) is ZoneView) if cards is not None else None,
             "note": None,
         }
     return {
@@ -179,7 +194,7 @@ def _pile_box_of(name: str, colour: str, zone: Mapping[str, Any]) -> Json:
         "title": f"Penalty cards ({number})",
         "style": "row",
         "count": number,
-        "cards": _faces(cards) if cards is not None else None,
+        "cards": _faces(cards, type(zone) is ZoneView) if cards is not None else None,
         "note": f"{signed(-2 * number)}" if number else None,
     }
 
@@ -192,7 +207,7 @@ def _hand_box(seat: int, mine: bool, hand: Mapping[str, Any]) -> Json:
             "title": "Your hand",
             "style": "hand",
             "count": int(hand["count"]),
-            "cards": _faces(shown),
+            "cards": _faces(shown, type(hand) is ZoneView),
             "note": None,
         }
     # Face down, unless the view shows every card (a replay).
@@ -201,13 +216,14 @@ def _hand_box(seat: int, mine: bool, hand: Mapping[str, Any]) -> Json:
         "title": "Hand",
         "style": "stack" if shown is None else "row",
         "count": int(hand.get("count", 0)),
-        "cards": None if shown is None else _faces(shown),
+        "cards": None if shown is None else _faces(shown, type(hand) is ZoneView),
         "note": None,
     }
 
 
 def _panel(
     zones: Mapping[str, Any],
+    shared: bool,
     seat: int,
     mine: bool,
     name: str,
@@ -217,10 +233,14 @@ def _panel(
     score: int,
     total: int,
 ) -> Json:
-    """A seat's panel (HAT-09), kept with its five zones under all else it shows."""
+    """A seat's panel (HAT-09), kept with its five zones under all else it shows: with its
+    hand, the zone that changes most, the won piles and penalty cards named by their stamps
+    (:attr:`tablecards.ZoneView.stamp`) when the zones are shared (``shared``)."""
     parts = _PANEL_ZONES[seat](zones)
     key = (seat, mine, name, dealer, leads, active, score, total)
-    return remember(parts, key, _panel_of, parts, *key)
+    if shared:
+        return remember(parts[0], (key, *map(_STAMP, parts[1:])), _panel_of, parts, *key)
+    return _panel_of(parts, *key)
 
 
 def _panel_of(
@@ -391,9 +411,6 @@ def _decision(
     return _prompt(view["trick"], colours), groups
 
 
-_FIRST: Final = itemgetter(0)
-
-
 def build_scene(
     view: Mapping[str, Any],
     names: Sequence[str],
@@ -408,9 +425,9 @@ def build_scene(
     start = viewer if viewer is not None else 0
     prompt: str | None = None
     actions: list[Json] = []
+    # Parts are kept with shared zones only (Match.scene); a view built by hand builds anew.
+    shared = type(zones["pile:0"]) is ZoneView
     if viewer is not None and legal:
-        # Choices may be shared between scenes only where their zones are (Match.scene).
-        shared = type(zones["pile:0"]) is ZoneView
         prompt, actions = _decision(view, legal, action_json, shared)
     totals = view.get("totals") or [0] * players
     scores = view.get("scores") or totals
@@ -425,6 +442,7 @@ def build_scene(
         seats.append(
             _panel(
                 zones,
+                shared,
                 seat,
                 mine,
                 "You" if mine else names[seat],
