@@ -221,60 +221,99 @@ def _hand_box(seat: int, mine: bool, hand: Mapping[str, Any]) -> Json:
     }
 
 
-def _panel(
-    zones: Mapping[str, Any],
-    shared: bool,
-    seat: int,
-    mine: bool,
-    name: str,
-    dealer: bool,
-    leads: bool,
-    active: bool,
-    score: int,
-    total: int,
-) -> Json:
-    """A seat's panel (HAT-09), kept with its five zones under all else it shows: with its
-    hand, the zone that changes most, the won piles and penalty cards named by their stamps
-    (:attr:`tablecards.ZoneView.stamp`) when the zones are shared (``shared``)."""
-    parts = _PANEL_ZONES[seat](zones)
-    key = (seat, mine, name, dealer, leads, active, score, total)
-    if shared:
-        return remember(parts[0], (key, *map(_STAMP, parts[1:])), _panel_of, parts, *key)
-    return _panel_of(parts, *key)
+def _panels(
+    view: Mapping[str, Any], names: Sequence[str], players: int, shared: bool
+) -> list[Json]:
+    """Each seat's panel (HAT-09), from the viewer's on around the table, kept with its five
+    zones under all else it shows: with its hand, the zone that changes most, the won piles
+    and penalty cards named by their stamps (:attr:`tablecards.ZoneView.stamp`) when the zones
+    are shared (``shared``)."""
+    zones = view["zones"]
+    viewer: int | None = view["seat"]
+    totals = view.get("totals") or [0] * players
+    scores = view.get("scores") or totals
+    dealer = view.get("dealer")
+    leader = None if view["over"] else view.get("leader")
+    to_act = view["to_act"]
+    start = viewer if viewer is not None else 0
+    panels = []
+    for step in range(players):
+        seat = (start + step) % players
+        mine = seat == viewer
+        parts = _PANEL_ZONES[seat](zones)
+        key = (
+            seat,
+            mine,
+            "You" if mine else names[seat],
+            dealer == seat,
+            leader == seat,
+            int(scores[seat]),
+            int(totals[seat]),
+        )
+        if shared:
+            won_red, won_blue, won_green, penalty = parts[1:]
+            stamps = (won_red.stamp, won_blue.stamp, won_green.stamp, penalty.stamp)
+            panel = remember(parts[0], (key, stamps), _panel_of, parts, stamps, *key)
+        else:
+            panel = _panel_of(parts, None, *key)
+        # Kept as a seat that waits: the turn moves on after every move, the rest seldom.
+        panels.append({**panel, "active": True} if seat in to_act else panel)
+    return panels
 
 
 def _panel_of(
     parts: tuple[Mapping[str, Any], ...],
+    stamps: tuple[int, ...] | None,
     seat: int,
     mine: bool,
     name: str,
     dealer: bool,
     leads: bool,
-    active: bool,
     score: int,
     total: int,
 ) -> Json:
-    boxes = [remember(parts[0], (seat, mine), _hand_box, seat, mine, parts[0])]
-    for (pile, label), zone in zip(_WON[seat], parts[1:4], strict=True):
-        boxes.append(_pile_box(pile, label, zone))
-    boxes.append(_pile_box(_PENALTY[seat], "", parts[4]))
     badges = []
     if dealer:
         badges.append({"text": "dealer", "tone": "info"})
     if leads:
         badges.append({"text": "leads this trick", "tone": "mark"})
+    hand = parts[0]
     return {
         "seat": seat,
         "name": name,
         "you": mine,
-        "active": active,
+        "active": False,
         "badges": badges,
         "counters": [
             {"label": "this round", "value": signed(score - total)},
             {"label": "total", "value": signed(score)},
         ],
-        "zones": boxes,
+        # A new leader or a score changing leave the boxes as they were.
+        "zones": (
+            _boxes(parts, seat, mine)
+            if stamps is None
+            else remember(hand, (seat, mine, stamps), _boxes, parts, seat, mine)
+        ),
     }
+
+
+def _boxes(parts: tuple[Mapping[str, Any], ...], seat: int, mine: bool) -> list[Json]:
+    won = parts[1:]
+    if type(won[0]) is ZoneView:  # a card played changes the hand, seldom these four
+        stamps = (won[1].stamp, won[2].stamp, won[3].stamp)  # type: ignore[attr-defined]
+        piles = remember(won[0], (seat, stamps), _won_boxes, won, seat)
+    else:
+        piles = _won_boxes(won, seat)
+    return [remember(parts[0], (seat, mine), _hand_box, seat, mine, parts[0]), *piles]
+
+
+def _won_boxes(won: tuple[Mapping[str, Any], ...], seat: int) -> list[Json]:
+    boxes = [
+        _pile_box(pile, label, zone)
+        for (pile, label), zone in zip(_WON[seat], won[:3], strict=True)
+    ]
+    boxes.append(_pile_box(_PENALTY[seat], "", won[3]))
+    return boxes
 
 
 def _title(view: Mapping[str, Any]) -> str:
@@ -422,37 +461,13 @@ def build_scene(
     players = int(view["players"])
     zones = view["zones"]
     words = names_for(names, viewer)
-    start = viewer if viewer is not None else 0
     prompt: str | None = None
     actions: list[Json] = []
     # Parts are kept with shared zones only (Match.scene); a view built by hand builds anew.
     shared = type(zones["pile:0"]) is ZoneView
     if viewer is not None and legal:
         prompt, actions = _decision(view, legal, action_json, shared)
-    totals = view.get("totals") or [0] * players
-    scores = view.get("scores") or totals
-    dealer = view.get("dealer")
-    leader = None if view["over"] else view.get("leader")
-    to_act = view["to_act"]
-    seats = []
-    for step in range(players):
-        seat = (start + step) % players
-        mine = seat == viewer
-        score = int(scores[seat])
-        seats.append(
-            _panel(
-                zones,
-                shared,
-                seat,
-                mine,
-                "You" if mine else names[seat],
-                dealer == seat,
-                leader == seat,
-                seat in to_act,
-                score,
-                int(totals[seat]),
-            )
-        )
+    scores = view.get("scores") or [0] * players
     return {
         "version": 1,
         "game": "Hattrick",
@@ -460,7 +475,7 @@ def build_scene(
         "title": _title(view),
         "lines": _lines(view, words),
         "status": _status(view, names, words),
-        "seats": seats,
+        "seats": _panels(view, names, players, shared),
         "middle": _middle(view, words),
         "prompt": prompt,
         "actions": actions,
