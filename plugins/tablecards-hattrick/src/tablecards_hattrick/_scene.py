@@ -100,14 +100,22 @@ def _trick_title(trick: Any, colours: tuple[str, ...]) -> str:
 
 _unopened = ("First pile (not open yet)", "Second pile (not open yet)")
 _PILES: Final = ("pile:0", "pile:1")
+_NO_SEATS: Final = ((), ())
 
 
-def _middle(view: Mapping[str, Any], words: Sequence[str]) -> list[Json]:
+def _colours(zones: Mapping[str, Any]) -> tuple[str, ...]:
+    """The colours of the trick's piles opened so far, first pile first (HAT-04)."""
+    first, second = _pile_colour(zones["pile:0"]), _pile_colour(zones["pile:1"])
+    if first and second:
+        return (first, second)
+    return (first,) if first else (second,) if second else ()
+
+
+def _middle(view: Mapping[str, Any], words: Sequence[str], colours: tuple[str, ...]) -> list[Json]:
     """HAT-04: the trick's two piles, each card noted with who played it."""
     zones = view["zones"]
-    seats = view.get("pile_seats", [[], []])
-    boxes = [_pile(zones[_PILES[index]], index, seats[index], words) for index in (0, 1)]
-    colours = tuple(c for c in (_pile_colour(zones["pile:0"]), _pile_colour(zones["pile:1"])) if c)
+    seats = view.get("pile_seats", _NO_SEATS)
+    boxes = [_pile(zones["pile:0"], 0, seats[0], words), _pile(zones["pile:1"], 1, seats[1], words)]
     leader = view.get("leader")
     return [
         {
@@ -416,14 +424,13 @@ _PASS_TITLE: Final = f"Pass, showing a card of the third colour ({MINUS}2)"
 
 def _decision(
     view: Mapping[str, Any],
+    colours: tuple[str, ...],
     legal: Sequence[Action],
     action_json: Callable[[Action], Json],
     shared: bool,
 ) -> tuple[str, list[Json]]:
     """HAT-04, HAT-05: plays grouped by colour, in the hand's order, then the passes. A scene
     built from shared zones (``shared``) shares each choice with the others that offer it."""
-    zones = view["zones"]
-    colours = tuple(c for c in (_pile_colour(zones["pile:0"]), _pile_colour(zones["pile:1"])) if c)
     plays: dict[str, list[tuple[int, Json]]] = {}
     passes: list[Json] = []
     for action in legal:
@@ -465,8 +472,9 @@ def build_scene(
     actions: list[Json] = []
     # Parts are kept with shared zones only (Match.scene); a view built by hand builds anew.
     shared = type(zones["pile:0"]) is ZoneView
+    colours = _colours(zones)
     if viewer is not None and legal:
-        prompt, actions = _decision(view, legal, action_json, shared)
+        prompt, actions = _decision(view, colours, legal, action_json, shared)
     scores = view.get("scores") or [0] * players
     return {
         "version": 1,
@@ -476,7 +484,7 @@ def build_scene(
         "lines": _lines(view, words),
         "status": _status(view, names, words),
         "seats": _panels(view, names, players, shared),
-        "middle": _middle(view, words),
+        "middle": _middle(view, words, colours),
         "prompt": prompt,
         "actions": actions,
         "facts": [],
