@@ -457,6 +457,39 @@ def _decision(
     return _prompt(view["trick"], colours), groups
 
 
+# The scores line of the scenes of shared views, by viewer, names and scores: it changes far
+# less often than the scenes that show it (bounded: cleared when full). A scene of a view built
+# by hand gets its own.
+_SCORES: dict[tuple[Any, ...], list[Json]] = {}
+
+
+def _scores(
+    viewer: int | None, names: Sequence[str], scores: Sequence[Any], players: int, shared: bool
+) -> list[Json]:
+    if not shared:
+        return _scores_of(viewer, names, scores, players)
+    key = (viewer, players, tuple(names), tuple(scores))
+    made = _SCORES.get(key)
+    if made is None:
+        if len(_SCORES) >= 1024:
+            _SCORES.clear()
+        made = _SCORES[key] = _scores_of(viewer, names, scores, players)
+    return made
+
+
+def _scores_of(
+    viewer: int | None, names: Sequence[str], scores: Sequence[Any], players: int
+) -> list[Json]:
+    return [
+        {
+            "seat": seat,
+            "name": "You" if seat == viewer else names[seat],
+            "score": signed(int(scores[seat])),
+        }
+        for seat in range(players)
+    ]
+
+
 def build_scene(
     view: Mapping[str, Any],
     names: Sequence[str],
@@ -488,12 +521,5 @@ def build_scene(
         "prompt": prompt,
         "actions": actions,
         "facts": [],
-        "scores": [
-            {
-                "seat": seat,
-                "name": "You" if seat == viewer else names[seat],
-                "score": signed(int(scores[seat])),
-            }
-            for seat in range(players)
-        ],
+        "scores": _scores(viewer, names, scores, players, shared),
     }
