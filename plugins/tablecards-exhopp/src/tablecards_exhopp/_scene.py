@@ -68,12 +68,15 @@ def _panel(
 ) -> Json:
     """A seat's panel (EXH-04), kept with its three zones under all else it shows."""
     parts = _PANEL_ZONES[seat](zones)
-    key = (seat, mine, name, colour, offers, accepted, active, score)
+    key = (seat, mine, name, colour, offers, accepted, score)
     # Kept with the hand, the zone that changes most; the other two named by their stamps.
-    home = parts[1]
     if shared:
-        return remember(home, (key, parts[0].stamp, parts[2].stamp), _panel_of, parts, *key)
-    return _panel_of(parts, *key)
+        home = parts[1]
+        panel = remember(home, (key, parts[0].stamp, parts[2].stamp), _panel_of, parts, *key)
+    else:
+        panel = _panel_of(parts, *key)
+    # Kept as a seat that waits: the turn moves on after every move, the rest seldom.
+    return {**panel, "active": True} if active else panel
 
 
 def _panel_of(
@@ -84,7 +87,6 @@ def _panel_of(
     colour: str | None,
     offers: bool,
     accepted: bool,
-    active: bool,
     score: int,
 ) -> Json:
     badges = [{"text": f"plays {colour}", "tone": "mark"}] if colour else []
@@ -100,7 +102,7 @@ def _panel_of(
         "seat": seat,
         "name": name,
         "you": mine,
-        "active": active,
+        "active": False,
         "badges": badges,
         "counters": [
             {"label": "points", "value": signed(score)},
