@@ -1,0 +1,56 @@
+"""What Hattrick's scene keeps from one move to the next (issue 25: a scene costs no more than
+its view): parts built from unchanged zones are found again, never changed, and the scene is
+the scene of a fresh view."""
+
+from __future__ import annotations
+
+import random
+
+from tablecards import Match
+from tablecards_hattrick import Hattrick
+
+NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn"]
+
+
+def test_every_seat_s_scene_is_the_scene_of_a_fresh_view_over_whole_matches() -> None:
+    for players in (4, 5, 6):
+        match = Match(Hattrick(), players=players, seed=players)
+        rng = random.Random(players)
+        names = NAMES[:players]
+        while not match.is_over and match.moves < 150:
+            for seat in [*range(players), None]:
+                legal = match.legal_actions(seat) if seat is not None else ()
+                fresh = match.game.scene(match.view(seat), names, legal)
+                assert match.scene(seat, names) == fresh, (players, match.moves, seat)
+            seat = rng.choice(list(match.waiting_for or match.to_act))
+            match.apply(seat, rng.choice(list(match.legal_actions(seat))))
+
+
+def test_a_card_played_rebuilds_its_pile_and_the_mover_s_panel_only_hat_04() -> None:
+    match = Match(Hattrick(), players=4, seed=1)
+    (mover,) = match.to_act
+    watcher = next(s for s in range(4) if s != mover and s != (mover + 1) % 4)
+    before = match.scene(watcher, NAMES[:4])
+    match.apply(mover, match.legal_actions(mover)[0])
+    (following,) = match.to_act
+    after = match.scene(watcher, NAMES[:4])
+    first, second = after["middle"][0]["zones"]
+    assert first is not before["middle"][0]["zones"][0]  # the lead opened the first pile
+    assert second is before["middle"][0]["zones"][1]
+    for old, new in zip(before["seats"], after["seats"], strict=True):
+        if new["seat"] not in (mover, following):
+            assert new is old
+    assert after["seats"][0]["zones"][0] is before["seats"][0]["zones"][0]  # the watcher's hand
+
+
+def test_a_view_built_by_hand_gets_a_scene_that_shares_nothing() -> None:
+    match = Match(Hattrick(), players=4, seed=1)
+    (seat,) = match.to_act
+    first = match.game.scene(match.view(seat), NAMES[:4], match.legal_actions(seat))
+    again = match.game.scene(match.view(seat), NAMES[:4], match.legal_actions(seat))
+    assert first == again
+    assert first["seats"][0]["zones"][0] is not again["seats"][0]["zones"][0]
+    assert (
+        first["seats"][0]["zones"][0]["cards"][0] is not again["seats"][0]["zones"][0]["cards"][0]
+    )
+    assert first["actions"][0]["choices"][0] is not again["actions"][0]["choices"][0]
