@@ -24,7 +24,12 @@ def wire(message: Any) -> str:
     """A message as the text sent over a websocket: compact JSON, keys in their order (the
     wire needs no sorting; stored data goes through :func:`dumps`)."""
     if _orjson is not None:
-        return _orjson.dumps(message, option=_orjson.OPT_NON_STR_KEYS).decode()
+        try:
+            return _orjson.dumps(message).decode()
+        except TypeError:
+            # A key that is not a string (an int: a seat) is written as one, as json does; the
+            # option costs about as much again on every message, so only these pay for it.
+            return _orjson.dumps(message, option=_orjson.OPT_NON_STR_KEYS).decode()
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
