@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any, Final
 
 from tablecards import Action, ZoneView, remember
@@ -94,8 +95,10 @@ _WORDS: dict[tuple[int, ...], str] = {}
 # keys name what else they show: whose they are, the name, the tokens, the badges.
 
 
-def _bid_box(bid: Mapping[str, Any], seat: int, total: int) -> Json:
+def _bid_box(bid: Mapping[str, Any], seat: int) -> Json:
     cards = _sorted(bid.get("cards") or ())
+    # STOP-10: a bid is worth the sum of its cards (a +1 adds one), as the view's "bids" say.
+    total = sum([order[1] for order, _ in cards])
     return {
         "id": _BID_ZONES[seat],
         "title": f"Bid {total}" if cards else "Bid",
@@ -161,11 +164,11 @@ def _panel(
     facts: tuple[Any, ...],
 ) -> Json:
     """One seat's panel. ``facts`` begins with the seat, its name, its marks (:data:`_YOU`,
-    :data:`_ACTIVE`, the badges' bits), its tokens, the tokens to win and its bid's total."""
-    seat, name, marks, tokens, goal, total = facts[:6]
+    :data:`_ACTIVE`, the badges' bits), its tokens and the tokens to win."""
+    seat, name, marks, tokens, goal = facts[:5]
     you = bool(marks & _YOU)
     zones = [
-        remember(bid, ("bid", seat, total), _bid_box, bid, seat, total),
+        remember(bid, ("bid", seat), _bid_box, bid, seat),
         remember(hand, ("hand", seat, you), _hand_box, hand, seat, you),
         remember(pack, ("pack", seat, you), _pack_box, pack, seat, you),
     ]
@@ -226,7 +229,8 @@ _WORN: dict[int, list[Json]] = {}
 
 def _marks(view: Mapping[str, Any], waiting: Sequence[int]) -> list[int]:
     """Each seat's :data:`_YOU`, :data:`_ACTIVE` and badge bits (see :data:`_BADGES`)."""
-    marks = [0] * int(view["players"])
+    eliminated = view["eliminated"]
+    marks = [0] * len(eliminated)
     viewer, red, phase = view["seat"], view["red"], view["phase"]
     if viewer is not None:
         marks[viewer] = _YOU
@@ -234,9 +238,12 @@ def _marks(view: Mapping[str, Any], waiting: Sequence[int]) -> list[int]:
         marks[seat] |= _ACTIVE
     if red is not None:
         marks[red] |= 1 << _BADGE_SHIFT
-    for seat, out in enumerate(view["eliminated"]):
-        if out:
-            marks[seat] |= 2 << _BADGE_SHIFT
+    if True in eliminated:
+        for seat, out in enumerate(eliminated):
+            if out:
+                marks[seat] |= 2 << _BADGE_SHIFT
+    if phase == "draw":
+        return marks
     if phase in ("open", "auction"):
         caller = view.get("caller")
         if caller is not None:
@@ -251,56 +258,57 @@ def _marks(view: Mapping[str, Any], waiting: Sequence[int]) -> list[int]:
     return marks
 
 
-def _panels(view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]) -> list[Json]:
+def _panels(view: Mapping[str, Any], names: Sequence[str], marks: Sequence[int]) -> list[Json]:
     """One panel per seat, from the viewer's round the table."""
-    viewer = view["seat"]
-    players = int(view["players"])
     zones = view["zones"]
-    tokens, bids, goal = view["tokens"], view["bids"], view["tokens_to_win"]
-    marks = _marks(view, waiting)
-    start = viewer if viewer is not None else 0
+    tokens, goal = view["tokens"], view["tokens_to_win"]
     panels = []
-    for seat in [*range(start, players), *range(start)]:
-        bid_name, hand_name, pack_name, aside_name = _SEAT_ZONES[seat]
-        bid_zone, hand, pack, aside = (
-            zones[bid_name],
-            zones[hand_name],
-            zones[pack_name],
-            zones[aside_name],
-        )
-        bid = bids[seat]
-        name = "You" if seat == viewer else names[seat]
+    for seat in _round(view["seat"], len(marks)):
+        bid, hand, pack, aside = _SEAT_ZONES[seat](zones)
+        mark = marks[seat]
+        name = "You" if mark & _YOU else names[seat]
         # Everything the panel shows besides its zones: whose it is, its name, whether it is
-        # waited for, its badges, its tokens and its bid's total.
+        # waited for, its badges and its tokens (its bid's total is its bid zone's).
         if type(hand) is type(pack) is type(aside) is ZoneView:
-            # remember((bid_zone, hand, pack, aside), ...) names the other zones by their
-            # stamps in the key, as here, after checking the tuple: twice this lookup's time.
+            # remember((bid, hand, pack, aside), ...) names the other zones by their stamps in
+            # the key, as here, after checking the tuple: twice this lookup's time.
             facts: tuple[Any, ...] = (
                 seat,
                 name,
-                marks[seat],
+                mark,
                 tokens[seat],
                 goal,
-                bid["total"] if bid else 0,
                 hand.stamp,
                 pack.stamp,
                 aside.stamp,
             )
-            panels.append(remember(bid_zone, facts, _panel, bid_zone, hand, pack, aside, facts))
+            panels.append(remember(bid, facts, _panel, bid, hand, pack, aside, facts))
         else:
-            facts = (seat, name, marks[seat], tokens[seat], goal, bid["total"] if bid else 0)
-            panels.append(_panel(bid_zone, hand, pack, aside, facts))
+            facts = (seat, name, mark, tokens[seat], goal)
+            panels.append(_panel(bid, hand, pack, aside, facts))
     return panels
 
 
+def _round(viewer: int | None, players: int) -> tuple[int, ...]:
+    """The seats from the viewer's round the table (from seat 0 for a spectator)."""
+    made = _ROUNDS.get((viewer, players))
+    if made is None:
+        start = viewer if viewer is not None else 0
+        made = _ROUNDS[viewer, players] = (*range(start, players), *range(start))
+    return made
+
+
+# The seats in order round the table, by viewer and number of players.
+_ROUNDS: dict[tuple[int | None, int], tuple[int, ...]] = {}
+
+
 # The zones' names by seat: its bid, hand, pack and cards set aside.
-_SEAT_ZONES: Final = tuple(
-    (f"bid:{seat}", f"hand:{seat}", f"pack:{seat}", f"aside:{seat}") for seat in range(64)
-)
-_BID_ZONES: Final = tuple(names[0] for names in _SEAT_ZONES)
-_HAND_ZONES: Final = tuple(names[1] for names in _SEAT_ZONES)
-_PACK_ZONES: Final = tuple(names[2] for names in _SEAT_ZONES)
-_ASIDE_ZONES: Final = tuple(names[3] for names in _SEAT_ZONES)
+_BID_ZONES: Final = tuple(f"bid:{seat}" for seat in range(64))
+_HAND_ZONES: Final = tuple(f"hand:{seat}" for seat in range(64))
+_PACK_ZONES: Final = tuple(f"pack:{seat}" for seat in range(64))
+_ASIDE_ZONES: Final = tuple(f"aside:{seat}" for seat in range(64))
+# A seat's four zones out of a view's zones, in one call.
+_SEAT_ZONES: Final = tuple(map(itemgetter, _BID_ZONES, _HAND_ZONES, _PACK_ZONES, _ASIDE_ZONES))
 
 
 def _waiting(view: Mapping[str, Any]) -> list[int]:
@@ -564,6 +572,7 @@ def build_scene(
     if viewer is not None and legal:
         prompt, actions = _decision(view, legal, words, best, action_json)
     waiting = _waiting(view)
+    marks = _marks(view, waiting)
     title, goal = _heading(view)
     return {
         "version": 1,
@@ -572,7 +581,7 @@ def build_scene(
         "title": title,
         "lines": [goal, _phase_line(view, words, best)],
         "status": _status(view, names, waiting),
-        "seats": _panels(view, names, waiting),
+        "seats": _panels(view, names, marks),
         "middle": [],
         "prompt": prompt or None,
         "actions": actions,
