@@ -164,16 +164,16 @@ def _panel(
     facts: tuple[Any, ...],
 ) -> Json:
     """One seat's panel. ``facts`` begins with the seat, its name, its marks (:data:`_YOU`,
-    :data:`_ACTIVE`, the badges' bits), its tokens and the tokens to win."""
+    :data:`_ACTIVE`, the badges' bits), its tokens and the tokens to win; the stamps of the
+    hand, pack and set-aside zones follow when the zones are shared."""
     seat, name, marks, tokens, goal = facts[:5]
     you = bool(marks & _YOU)
-    zones = [
-        remember(bid, ("bid", seat), _bid_box, bid, seat),
-        remember(hand, ("hand", seat, you), _hand_box, hand, seat, you),
-        remember(pack, ("pack", seat, you), _pack_box, pack, seat, you),
-    ]
-    if int(aside.get("count", 0)):
-        zones.append(remember(aside, ("aside", seat), _aside_box, aside, seat))
+    if len(facts) > 5:
+        # The boxes outlive the marks (who is waited for changes at every draw moment).
+        key = ("boxes", seat, you, *facts[5:])
+        zones = remember(bid, key, _boxes, bid, hand, pack, aside, seat, you)
+    else:
+        zones = _boxes(bid, hand, pack, aside, seat, you)
     return {
         "seat": seat,
         "name": name,
@@ -183,6 +183,25 @@ def _panel(
         "counters": _counters(tokens, goal, int(pack["count"]), int(hand["count"])),
         "zones": zones,
     }
+
+
+def _boxes(
+    bid: Mapping[str, Any],
+    hand: Mapping[str, Any],
+    pack: Mapping[str, Any],
+    aside: Mapping[str, Any],
+    seat: int,
+    you: bool,
+) -> list[Json]:
+    """A seat's zones' boxes: its bid, hand and pack, and the cards it set aside if any."""
+    zones = [
+        remember(bid, ("bid", seat), _bid_box, bid, seat),
+        remember(hand, ("hand", seat, you), _hand_box, hand, seat, you),
+        remember(pack, ("pack", seat, you), _pack_box, pack, seat, you),
+    ]
+    if int(aside.get("count", 0)):
+        zones.append(remember(aside, ("aside", seat), _aside_box, aside, seat))
+    return zones
 
 
 def _counters(tokens: int, goal: int, pack: int, hand: int) -> list[Json]:
