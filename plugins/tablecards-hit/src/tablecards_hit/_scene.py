@@ -89,7 +89,17 @@ def _row(row: Mapping[str, Any]) -> _Row:
     if not cards:
         return _Row(0, [], "empty", {}, _EMPTY_HELD)
     cards = sorted(cards, key=_BY_VALUE)
-    values = [*map(_VALUE, cards)]
+    values = tuple([*map(_VALUE, cards)])
+    words = _ROW_WORDS.get(values)
+    if words is None:
+        if len(_ROW_WORDS) >= _KEPT:
+            _ROW_WORDS.clear()
+        words = _ROW_WORDS[values] = _row_words(values)
+    return _Row(len(cards), _faces(cards), *words)
+
+
+def _row_words(values: Sequence[int]) -> tuple[str, dict[int, int], str]:
+    """A row's note, its columns and the start of its go-on prompt, by its values in order."""
     columns: dict[int, int] = {}
     for value in values:
         columns[value] = columns.get(value, 0) + 1
@@ -101,7 +111,11 @@ def _row(row: Mapping[str, Any]) -> _Row:
         held = f"{held}; drawing {article(risky)} busts you."
     else:
         held = f"{held}; with fewer than three cards no draw can bust you."
-    return _Row(len(cards), _faces(cards), f"{', '.join(parts)} ({points})", columns, held)
+    return f"{', '.join(parts)} ({points})", columns, held
+
+
+# A row's words, by its values in order (kept: the same rows recur; bounded, cleared when full).
+_ROW_WORDS: dict[tuple[int, ...], tuple[str, dict[int, int], str]] = {}
 
 
 _EMPTY_HELD: Final = (
@@ -259,19 +273,17 @@ def _go_on(view: Mapping[str, Any], seat: int) -> tuple[str, Texts]:
     """HIT-09: the row's worth, the values that bust it, and the cards left to draw."""
     zones = view["zones"]
     row = zones[_ROW_ZONES[seat]]
-    key = (remember(row, "row", _row, row).held, zones["deck"]["count"])
-    prompt = _PROMPTS.get(key)
-    if prompt is None:
-        if len(_PROMPTS) >= _KEPT:
-            _PROMPTS.clear()
-        left = count(int(key[1]), "card")
-        prompt = _PROMPTS[key] = f"{key[0]} Draw again ({left} left) or end your turn?"
-    return prompt, _GO_ON
+    held = remember(row, "row", _row, row).held
+    number = zones["deck"]["count"]
+    left = _LEFT.get(number)
+    if left is None:
+        left = _LEFT[number] = count(int(number), "card")
+    return f"{held} Draw again ({left} left) or end your turn?", _GO_ON
 
 
 _GO_ON: Final = ("Draw again", "End your turn (your row is banked at your next turn)")
-# The go-on prompts, by the row's words and the deck's size.
-_PROMPTS: dict[tuple[str, Any], str] = {}
+# "37 cards", by the deck's size (bounded by the deck's).
+_LEFT: dict[Any, str] = {}
 
 
 def _choices(
