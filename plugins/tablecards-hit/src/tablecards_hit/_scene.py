@@ -168,7 +168,8 @@ def _panel(
         "active": active,
         "badges": _DRAWING if active else _NO_BADGES,
         "counters": counters,
-        "zones": [remember(row, ("row", seat, you), _row_box, row, seat, you), loot_box],
+        # The row box is made with the panel: a panel is kept with its row.
+        "zones": [_row_box(row, seat, you), loot_box],
     }
 
 
@@ -203,10 +204,8 @@ def _middle(deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[Json]:
             "title": "The deck",
             "note": f"{count(number, 'card')} to draw; the round ends with the last one",
             "badges": [],
-            "zones": [
-                remember(deck, "deck", _deck_box, deck),
-                remember(box, "box", _box_box, box),
-            ],
+            # The deck's box is made with the middle: the middle is kept with the deck.
+            "zones": [_deck_box(deck), remember(box, "box", _box_box, box)],
         }
     ]
 
