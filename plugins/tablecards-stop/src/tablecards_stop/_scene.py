@@ -340,11 +340,23 @@ def _waiting(view: Mapping[str, Any]) -> list[int]:
 
 def _highest(view: Mapping[str, Any], words: Sequence[str]) -> str:
     """ "highest bid 6 (Ann and you)", or "no bid yet"."""
-    high = int(view.get("highest", 0))
-    leaders = [words[seat] for seat, bid in enumerate(view["bids"]) if bid and bid["total"] == high]
-    if not leaders:
-        return "no bid yet"
-    return f"highest bid {high} ({listing(leaders)})"
+    high = view.get("highest", 0)
+    key = (
+        high,
+        *[words[seat] for seat, bid in enumerate(view["bids"]) if bid and bid["total"] == high],
+    )
+    made = _HIGHEST.get(key)
+    if made is None:
+        if len(_HIGHEST) >= _KEPT:
+            _HIGHEST.clear()
+        made = _HIGHEST[key] = (
+            f"highest bid {int(high)} ({listing(key[1:])})" if key[1:] else "no bid yet"
+        )
+    return made
+
+
+# The words of the highest bid, by its total and its bidders' names.
+_HIGHEST: dict[tuple[Any, ...], str] = {}
 
 
 def _phase_line(view: Mapping[str, Any], words: Sequence[str], best: str) -> str:
@@ -352,11 +364,13 @@ def _phase_line(view: Mapping[str, Any], words: Sequence[str], best: str) -> str
     phase = view["phase"]
     if phase == "draw":
         drawer = words[int(view["drawer"])]
-        line = f"Draw phase: {says(drawer, 'draws')} next"
-        if not view.get("calls_open", True):
-            red = words[int(view["red"])]
-            return f"{line}; nobody may call Stop! until {says(red, 'has')} drawn a second card"
-        return f"{line}; anyone may call Stop! except the red token's holder"
+        red = None if view.get("calls_open", True) else words[int(view["red"])]
+        made = _DRAW_LINES.get((drawer, red))
+        if made is None:
+            if len(_DRAW_LINES) >= _KEPT:
+                _DRAW_LINES.clear()
+            made = _DRAW_LINES[drawer, red] = _draw_line(drawer, red)
+        return made
     if phase == "open":
         return f"{says(words[int(view['caller'])], 'opens')} the auction after calling Stop!"
     if phase == "auction":
@@ -364,6 +378,18 @@ def _phase_line(view: Mapping[str, Any], words: Sequence[str], best: str) -> str
     if phase == "share":
         return f"{says(words[int(view['winner'])], 'won')} the round and shares out the bids"
     return "The game is over"
+
+
+def _draw_line(drawer: str, red: str | None) -> str:
+    """STOP-06: who draws next, and who may call Stop! (``red`` once calls wait for it)."""
+    line = f"Draw phase: {says(drawer, 'draws')} next"
+    if red is not None:
+        return f"{line}; nobody may call Stop! until {says(red, 'has')} drawn a second card"
+    return f"{line}; anyone may call Stop! except the red token's holder"
+
+
+# The draw phase's lines, by the drawer's and the red token holder's names (a few per match).
+_DRAW_LINES: dict[tuple[str, str | None], str] = {}
 
 
 def _status(view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]) -> str:
@@ -463,7 +489,7 @@ def _auction(
     raises: dict[int, list[Json]] = {}
     bids = view["bids"]
     for action in legal:
-        if isinstance(action, Raise):
+        if type(action) is Raise:
             bid = bids[action.bid]
             total, value = (bid["total"], bid.get("value")) if bid else (0, None)
             raises.setdefault(action.bid, []).append(_choice(action, total, value, action_json))
