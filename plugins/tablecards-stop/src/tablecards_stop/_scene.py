@@ -484,30 +484,42 @@ def _auction(
     best: str,
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
-    viewer = int(view["seat"])
     first: list[Json] = []
     raises: dict[int, list[Json]] = {}
     bids = view["bids"]
     for action in legal:
-        if type(action) is Raise:
+        kind = type(action)
+        if kind is Raise:
             bid = bids[action.bid]
             total, value = (bid["total"], bid.get("value")) if bid else (0, None)
-            raises.setdefault(action.bid, []).append(_choice(action, total, value, action_json))
+            options = raises.get(action.bid)
+            if options is None:
+                options = raises[action.bid] = []
+            options.append(_choice(action, total, value, action_json))
         elif isinstance(action, (Pass, Bid)):
             first.append(_choice(action, 0, None, action_json))
-    for target, options in sorted(raises.items()):
-        bid = bids[target]
-        title = f"Raise {whose(words[target])} bid ({bid['total'] if bid else 0})"
-        first.append({"text": title, "then": {"title": title, "choices": options}})
+    if raises:
+        for target, options in sorted(raises.items()):
+            bid = bids[target]
+            title = f"Raise {whose(words[target])} bid ({bid['total'] if bid else 0})"
+            first.append({"text": title, "then": {"title": title, "choices": options}})
     if view["phase"] == "open":
-        prompt = "You called Stop!: open the auction with cards of one value (2, 3 or 4)."
-    else:
-        high = int(view.get("highest", 0))
-        prompt = (
-            f"{best[:1].upper()}{best[1:]}: raise a bid to at least {high}, "
-            f"{'place a new bid, ' if not bids[viewer] else ''}or pass."
+        return _OPENING, [{"title": None, "choices": first}]
+    key = (best, view.get("highest", 0), not bids[int(view["seat"])])
+    prompt = _AUCTION_PROMPTS.get(key)
+    if prompt is None:
+        if len(_AUCTION_PROMPTS) >= _KEPT:
+            _AUCTION_PROMPTS.clear()
+        prompt = _AUCTION_PROMPTS[key] = (
+            f"{best[:1].upper()}{best[1:]}: raise a bid to at least {int(key[1])}, "
+            f"{'place a new bid, ' if key[2] else ''}or pass."
         )
     return prompt, [{"title": None, "choices": first}]
+
+
+_OPENING: Final = "You called Stop!: open the auction with cards of one value (2, 3 or 4)."
+# The auction's prompts, by the highest bid's words, its total and whether the viewer may bid.
+_AUCTION_PROMPTS: dict[tuple[str, Any, bool], str] = {}
 
 
 def _choice(
