@@ -435,7 +435,10 @@ def _decision(
     phase = view["phase"]
     if phase == "draw":
         hand = view["zones"][_HAND_ZONES[viewer]]
-        return remember(hand, ("draw", *legal), _draw, hand, legal, action_json)
+        # A draw moment's decisions, CallStop and Decline, have no fields: each is its type
+        # (whose hash costs less than the action's).
+        key = ("draw", *map(type, legal))
+        return remember(hand, key, _draw, hand, legal, action_json)
     if phase in ("open", "auction"):
         return _auction(view, legal, words, best, action_json)
     if phase == "share":
@@ -458,7 +461,7 @@ def _draw_choices(
     legal: Sequence[Action], action_json: Callable[[Action], Json]
 ) -> tuple[bool, list[Json]]:
     """Whether Stop! may be called, and the choices: kept by the legal actions (a few)."""
-    key = tuple(legal)
+    key = tuple(map(type, legal))  # field-less actions (see _decision)
     made = _DRAW_CHOICES.get(key)
     if made is None:
         choices = [
@@ -474,7 +477,7 @@ def _draw_choices(
 
 
 # The draw moment's choices, by the legal actions: call and decline, or decline alone.
-_DRAW_CHOICES: dict[tuple[Action, ...], tuple[bool, list[Json]]] = {}
+_DRAW_CHOICES: dict[tuple[type[Action], ...], tuple[bool, list[Json]]] = {}
 
 
 def _auction(
