@@ -89,7 +89,7 @@ def _row(row: Mapping[str, Any]) -> _Row:
     if not cards:
         return _Row(0, [], "empty", {}, _EMPTY_HELD)
     cards = sorted(cards, key=_BY_VALUE)
-    values = tuple([*map(_VALUE, cards)])
+    values = tuple(map(_VALUE, cards))
     words = _ROW_WORDS.get(values)
     if words is None:
         if len(_ROW_WORDS) >= _KEPT:

@@ -491,8 +491,7 @@ def _auction(
     raises: dict[int, list[Json]] = {}
     bids = view["bids"]
     for action in legal:
-        kind = type(action)
-        if kind is Raise:
+        if isinstance(action, Raise):
             bid = bids[action.bid]
             total, value = (bid["total"], bid.get("value")) if bid else (0, None)
             options = raises.get(action.bid)
