@@ -64,6 +64,12 @@ def _sorted(cards: Sequence[Mapping[str, Any]]) -> list[tuple[tuple[bool, int, i
     return sorted(map(_card, cards))
 
 
+def _held(zone: Mapping[str, Any]) -> list[tuple[tuple[bool, int, int], Json]]:
+    """A zone's cards sorted as players hold them (:func:`_sorted`), kept with the zone: a hand's
+    box and the draw moment's prompt both tell it."""
+    return remember(zone, "held", _sorted, zone.get("cards") or ())
+
+
 def _faces(held: Sequence[tuple[Any, Json]]) -> list[Json]:
     """Fresh face dicts, in order: no two boxes share one."""
     return [face.copy() for _, face in held]
@@ -118,7 +124,7 @@ def _hand_box(hand: Mapping[str, Any], seat: int, you: bool) -> Json:
             "title": "Your hand",
             "style": "hand",
             "count": number,
-            "cards": _faces(_sorted(cards)),
+            "cards": _faces(_held(hand)),
             "note": None,
         }
     # Face down, unless the view shows every card (a replay for everyone).
@@ -127,7 +133,7 @@ def _hand_box(hand: Mapping[str, Any], seat: int, you: bool) -> Json:
         "title": "Your hand" if you else "Hand",
         "style": "stack" if cards is None else "row",
         "count": number,
-        "cards": None if cards is None else _faces(_sorted(cards)),
+        "cards": None if cards is None else _faces(_held(hand)),
         "note": None,
     }
 
@@ -450,7 +456,7 @@ def _draw(
     hand: Mapping[str, Any], legal: Sequence[Action], action_json: Callable[[Action], Json]
 ) -> tuple[str, list[Json]]:
     """STOP-06: call Stop! or let the draw go on, the hand told."""
-    held = _cards_words(_sorted(hand.get("cards") or ())) or "no cards"
+    held = _cards_words(_held(hand)) or "no cards"
     calls, actions = _draw_choices(legal, action_json)
     if calls:
         return f"Call Stop! and open the auction? Your hand: {held}.", actions
