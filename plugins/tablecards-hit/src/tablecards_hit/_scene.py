@@ -197,17 +197,32 @@ _NO_BADGES: Final[list[Json]] = []
 
 def _middle(deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[Json]:
     """The deck, face down, and the box of the cards lost in busts."""
-    number = int(deck["count"])
+    number = deck["count"]
+    if deck.get("cards") is None:
+        # Face down, the deck shows its size alone: its note and box are kept by size.
+        made = _DECKS.get(number)
+        if made is None:
+            made = _DECKS[number] = (_deck_note(number), _deck_box(deck))
+        note, deck_box = made
+    else:
+        note, deck_box = _deck_note(number), _deck_box(deck)
     return [
         {
             "id": "middle",
             "title": "The deck",
-            "note": f"{count(number, 'card')} to draw; the round ends with the last one",
+            "note": note,
             "badges": [],
-            # The deck's box is made with the middle: the middle is kept with the deck.
-            "zones": [_deck_box(deck), remember(box, "box", _box_box, box)],
+            "zones": [deck_box, remember(box, "box", _box_box, box)],
         }
     ]
+
+
+def _deck_note(number: Any) -> str:
+    return f"{count(int(number), 'card')} to draw; the round ends with the last one"
+
+
+# A face-down deck's note and box, by its size (bounded by the deck's).
+_DECKS: dict[Any, tuple[str, Json]] = {}
 
 
 def _deck_box(deck: Mapping[str, Any]) -> Json:
