@@ -89,7 +89,17 @@ def _row(row: Mapping[str, Any]) -> _Row:
     if not cards:
         return _Row(0, [], "empty", {}, _EMPTY_HELD)
     cards = sorted(cards, key=_BY_VALUE)
-    values = [*map(_VALUE, cards)]
+    values = tuple(map(_VALUE, cards))
+    words = _ROW_WORDS.get(values)
+    if words is None:
+        if len(_ROW_WORDS) >= _KEPT:
+            _ROW_WORDS.clear()
+        words = _ROW_WORDS[values] = _row_words(values)
+    return _Row(len(cards), _faces(cards), *words)
+
+
+def _row_words(values: Sequence[int]) -> tuple[str, dict[int, int], str]:
+    """A row's note, its columns and the start of its go-on prompt, by its values in order."""
     columns: dict[int, int] = {}
     for value in values:
         columns[value] = columns.get(value, 0) + 1
@@ -101,7 +111,11 @@ def _row(row: Mapping[str, Any]) -> _Row:
         held = f"{held}; drawing {article(risky)} busts you."
     else:
         held = f"{held}; with fewer than three cards no draw can bust you."
-    return _Row(len(cards), _faces(cards), f"{', '.join(parts)} ({points})", columns, held)
+    return f"{', '.join(parts)} ({points})", columns, held
+
+
+# A row's words, by its values in order (kept: the same rows recur; bounded, cleared when full).
+_ROW_WORDS: dict[tuple[int, ...], tuple[str, dict[int, int], str]] = {}
 
 
 _EMPTY_HELD: Final = (
@@ -144,16 +158,26 @@ def _panel(
     score: int,
 ) -> Json:
     """One seat's panel: its row and loot pile, its score and whether it is drawing."""
-    loot_box = remember(loot, ("loot", seat, you), _loot_box, loot, seat, you)
+    loot_box, counters = remember(
+        loot, ("loot", seat, you, score), _loot_parts, loot, seat, you, score
+    )
     return {
         "seat": seat,
         "name": name,
         "you": you,
         "active": active,
         "badges": _DRAWING if active else _NO_BADGES,
-        "counters": remember(loot, ("counters", score), _counters, loot, score),
-        "zones": [remember(row, ("row", seat, you), _row_box, row, seat, you), loot_box],
+        "counters": counters,
+        # The row box is made with the panel: a panel is kept with its row.
+        "zones": [_row_box(row, seat, you), loot_box],
     }
+
+
+def _loot_parts(
+    loot: Mapping[str, Any], seat: int, you: bool, score: int
+) -> tuple[Json, list[Json]]:
+    """The loot pile's box and the panel's counters (the score, the loot's size)."""
+    return _loot_box(loot, seat, you), _counters(loot, score)
 
 
 def _counters(loot: Mapping[str, Any], score: int) -> list[Json]:
@@ -173,19 +197,32 @@ _NO_BADGES: Final[list[Json]] = []
 
 def _middle(deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[Json]:
     """The deck, face down, and the box of the cards lost in busts."""
-    number = int(deck["count"])
+    number = deck["count"]
+    if deck.get("cards") is None:
+        # Face down, the deck shows its size alone: its note and box are kept by size.
+        made = _DECKS.get(number)
+        if made is None:
+            made = _DECKS[number] = (_deck_note(number), _deck_box(deck))
+        note, deck_box = made
+    else:
+        note, deck_box = _deck_note(number), _deck_box(deck)
     return [
         {
             "id": "middle",
             "title": "The deck",
-            "note": f"{count(number, 'card')} to draw; the round ends with the last one",
+            "note": note,
             "badges": [],
-            "zones": [
-                remember(deck, "deck", _deck_box, deck),
-                remember(box, "box", _box_box, box),
-            ],
+            "zones": [deck_box, remember(box, "box", _box_box, box)],
         }
     ]
+
+
+def _deck_note(number: Any) -> str:
+    return f"{count(int(number), 'card')} to draw; the round ends with the last one"
+
+
+# A face-down deck's note and box, by its size (bounded by the deck's).
+_DECKS: dict[Any, tuple[str, Json]] = {}
 
 
 def _deck_box(deck: Mapping[str, Any]) -> Json:
@@ -251,18 +288,24 @@ def _go_on(view: Mapping[str, Any], seat: int) -> tuple[str, Texts]:
     zones = view["zones"]
     row = zones[_ROW_ZONES[seat]]
     held = remember(row, "row", _row, row).held
-    left = count(int(zones["deck"]["count"]), "card")
+    number = zones["deck"]["count"]
+    left = _LEFT.get(number)
+    if left is None:
+        left = _LEFT[number] = count(int(number), "card")
     return f"{held} Draw again ({left} left) or end your turn?", _GO_ON
 
 
 _GO_ON: Final = ("Draw again", "End your turn (your row is banked at your next turn)")
+# "37 cards", by the deck's size (bounded by the deck's).
+_LEFT: dict[Any, str] = {}
 
 
 def _choices(
     texts: Texts, legal: Sequence[Action], action_json: Callable[[Action], Json]
 ) -> list[Json]:
     """The decision's one group of choices, kept by its texts and actions."""
-    key = (texts, *legal)
+    # Hit!'s decisions have no fields: an action is its type (whose hash costs less).
+    key = (texts, *map(type, legal))
     made = _GROUPS.get(key)
     if made is None:
         if len(_GROUPS) >= _KEPT:
@@ -281,7 +324,7 @@ def _choices(
 Texts = tuple[str, ...]
 # Bounded: cleared when full.
 _KEPT: Final = 2048
-# The groups of choices, by their texts and actions.
+# The groups of choices, by their texts and actions' types.
 _GROUPS: dict[tuple[Any, ...], list[Json]] = {}
 # Each action's JSON (Hit!'s four decisions have no fields).
 _ACTS: dict[Action, Json] = {}
@@ -331,7 +374,8 @@ _SCORES: dict[tuple[Any, ...], list[Json]] = {}
 # The zones' names by seat (HIT-01: a row and a loot pile in front of each player).
 _ROW_ZONES: Final = tuple(f"row:{seat}" for seat in range(64))
 _LOOT_ZONES: Final = tuple(f"loot:{seat}" for seat in range(64))
-_SEAT_ZONES: Final = tuple(zip(_ROW_ZONES, _LOOT_ZONES, strict=True))
+# A seat's row and loot pile out of a view's zones, in one call.
+_SEAT_ZONES: Final = tuple(map(itemgetter, _ROW_ZONES, _LOOT_ZONES))
 _LINES: Final = ["Bank the most points: a repeated value busts a row of three or more cards"]
 # The titles by round and number of rounds: a match has a few.
 _TITLES: dict[tuple[Any, Any], str] = {}
@@ -390,20 +434,30 @@ def _seats(view: Mapping[str, Any], names: Sequence[str], scores: Sequence[int])
     players = int(view["players"])
     zones = view["zones"]
     drawing = None if view.get("over") else view.get("current")
-    start = viewer if viewer is not None else 0
     seats = []
-    for seat in [*range(start, players), *range(start)]:
+    for seat in _round(viewer, players):
         you = seat == viewer
         name = "You" if you else names[seat]
-        row_name, loot_name = _SEAT_ZONES[seat]
-        row, loot = zones[row_name], zones[loot_name]
+        row, loot = _SEAT_ZONES[seat](zones)
         active, score = seat == drawing, int(scores[seat])
-        args = (row, loot, seat, you, name, active, score)
         if type(loot) is ZoneView:
             # remember((row, loot), ...) names the loot by its stamp in the key, as here, after
             # checking the tuple: twice this lookup's time.
             key = ("panel", seat, you, name, active, score, loot.stamp)
-            seats.append(remember(row, key, _panel, *args))
+            seats.append(remember(row, key, _panel, row, loot, seat, you, name, active, score))
         else:
-            seats.append(_panel(*args))
+            seats.append(_panel(row, loot, seat, you, name, active, score))
     return seats
+
+
+def _round(viewer: int | None, players: int) -> tuple[int, ...]:
+    """The seats from the viewer's round the table (from seat 0 for a spectator)."""
+    made = _ROUNDS.get((viewer, players))
+    if made is None:
+        start = viewer if viewer is not None else 0
+        made = _ROUNDS[viewer, players] = (*range(start, players), *range(start))
+    return made
+
+
+# The seats in order round the table, by viewer and number of players.
+_ROUNDS: dict[tuple[int | None, int], tuple[int, ...]] = {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any, Final
 
 from tablecards import Action, ZoneView, remember
@@ -63,6 +64,12 @@ def _sorted(cards: Sequence[Mapping[str, Any]]) -> list[tuple[tuple[bool, int, i
     return sorted(map(_card, cards))
 
 
+def _held(zone: Mapping[str, Any]) -> list[tuple[tuple[bool, int, int], Json]]:
+    """A zone's cards sorted as players hold them (:func:`_sorted`), kept with the zone: a hand's
+    box and the draw moment's prompt both tell it."""
+    return remember(zone, "held", _sorted, zone.get("cards") or ())
+
+
 def _faces(held: Sequence[tuple[Any, Json]]) -> list[Json]:
     """Fresh face dicts, in order: no two boxes share one."""
     return [face.copy() for _, face in held]
@@ -94,8 +101,10 @@ _WORDS: dict[tuple[int, ...], str] = {}
 # keys name what else they show: whose they are, the name, the tokens, the badges.
 
 
-def _bid_box(bid: Mapping[str, Any], seat: int, total: int) -> Json:
+def _bid_box(bid: Mapping[str, Any], seat: int) -> Json:
     cards = _sorted(bid.get("cards") or ())
+    # STOP-10: a bid is worth the sum of its cards (a +1 adds one), as the view's "bids" say.
+    total = sum([order[1] for order, _ in cards])
     return {
         "id": _BID_ZONES[seat],
         "title": f"Bid {total}" if cards else "Bid",
@@ -115,7 +124,7 @@ def _hand_box(hand: Mapping[str, Any], seat: int, you: bool) -> Json:
             "title": "Your hand",
             "style": "hand",
             "count": number,
-            "cards": _faces(_sorted(cards)),
+            "cards": _faces(_held(hand)),
             "note": None,
         }
     # Face down, unless the view shows every card (a replay for everyone).
@@ -124,7 +133,7 @@ def _hand_box(hand: Mapping[str, Any], seat: int, you: bool) -> Json:
         "title": "Your hand" if you else "Hand",
         "style": "stack" if cards is None else "row",
         "count": number,
-        "cards": None if cards is None else _faces(_sorted(cards)),
+        "cards": None if cards is None else _faces(_held(hand)),
         "note": None,
     }
 
@@ -161,16 +170,16 @@ def _panel(
     facts: tuple[Any, ...],
 ) -> Json:
     """One seat's panel. ``facts`` begins with the seat, its name, its marks (:data:`_YOU`,
-    :data:`_ACTIVE`, the badges' bits), its tokens, the tokens to win and its bid's total."""
-    seat, name, marks, tokens, goal, total = facts[:6]
+    :data:`_ACTIVE`, the badges' bits), its tokens and the tokens to win; the stamps of the
+    hand, pack and set-aside zones follow when the zones are shared."""
+    seat, name, marks, tokens, goal = facts[:5]
     you = bool(marks & _YOU)
-    zones = [
-        remember(bid, ("bid", seat, total), _bid_box, bid, seat, total),
-        remember(hand, ("hand", seat, you), _hand_box, hand, seat, you),
-        remember(pack, ("pack", seat, you), _pack_box, pack, seat, you),
-    ]
-    if int(aside.get("count", 0)):
-        zones.append(remember(aside, ("aside", seat), _aside_box, aside, seat))
+    if len(facts) > 5:
+        # The boxes outlive the marks (who is waited for changes at every draw moment).
+        key = ("boxes", seat, you, *facts[5:])
+        zones = remember(bid, key, _boxes, bid, hand, pack, aside, seat, you)
+    else:
+        zones = _boxes(bid, hand, pack, aside, seat, you)
     return {
         "seat": seat,
         "name": name,
@@ -180,6 +189,25 @@ def _panel(
         "counters": _counters(tokens, goal, int(pack["count"]), int(hand["count"])),
         "zones": zones,
     }
+
+
+def _boxes(
+    bid: Mapping[str, Any],
+    hand: Mapping[str, Any],
+    pack: Mapping[str, Any],
+    aside: Mapping[str, Any],
+    seat: int,
+    you: bool,
+) -> list[Json]:
+    """A seat's zones' boxes: its bid, hand and pack, and the cards it set aside if any."""
+    zones = [
+        remember(bid, ("bid", seat), _bid_box, bid, seat),
+        remember(hand, ("hand", seat, you), _hand_box, hand, seat, you),
+        remember(pack, ("pack", seat, you), _pack_box, pack, seat, you),
+    ]
+    if int(aside.get("count", 0)):
+        zones.append(remember(aside, ("aside", seat), _aside_box, aside, seat))
+    return zones
 
 
 def _counters(tokens: int, goal: int, pack: int, hand: int) -> list[Json]:
@@ -226,7 +254,8 @@ _WORN: dict[int, list[Json]] = {}
 
 def _marks(view: Mapping[str, Any], waiting: Sequence[int]) -> list[int]:
     """Each seat's :data:`_YOU`, :data:`_ACTIVE` and badge bits (see :data:`_BADGES`)."""
-    marks = [0] * int(view["players"])
+    eliminated = view["eliminated"]
+    marks = [0] * len(eliminated)
     viewer, red, phase = view["seat"], view["red"], view["phase"]
     if viewer is not None:
         marks[viewer] = _YOU
@@ -234,9 +263,12 @@ def _marks(view: Mapping[str, Any], waiting: Sequence[int]) -> list[int]:
         marks[seat] |= _ACTIVE
     if red is not None:
         marks[red] |= 1 << _BADGE_SHIFT
-    for seat, out in enumerate(view["eliminated"]):
-        if out:
-            marks[seat] |= 2 << _BADGE_SHIFT
+    if True in eliminated:
+        for seat, out in enumerate(eliminated):
+            if out:
+                marks[seat] |= 2 << _BADGE_SHIFT
+    if phase == "draw":
+        return marks
     if phase in ("open", "auction"):
         caller = view.get("caller")
         if caller is not None:
@@ -251,56 +283,57 @@ def _marks(view: Mapping[str, Any], waiting: Sequence[int]) -> list[int]:
     return marks
 
 
-def _panels(view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]) -> list[Json]:
+def _panels(view: Mapping[str, Any], names: Sequence[str], marks: Sequence[int]) -> list[Json]:
     """One panel per seat, from the viewer's round the table."""
-    viewer = view["seat"]
-    players = int(view["players"])
     zones = view["zones"]
-    tokens, bids, goal = view["tokens"], view["bids"], view["tokens_to_win"]
-    marks = _marks(view, waiting)
-    start = viewer if viewer is not None else 0
+    tokens, goal = view["tokens"], view["tokens_to_win"]
     panels = []
-    for seat in [*range(start, players), *range(start)]:
-        bid_name, hand_name, pack_name, aside_name = _SEAT_ZONES[seat]
-        bid_zone, hand, pack, aside = (
-            zones[bid_name],
-            zones[hand_name],
-            zones[pack_name],
-            zones[aside_name],
-        )
-        bid = bids[seat]
-        name = "You" if seat == viewer else names[seat]
+    for seat in _round(view["seat"], len(marks)):
+        bid, hand, pack, aside = _SEAT_ZONES[seat](zones)
+        mark = marks[seat]
+        name = "You" if mark & _YOU else names[seat]
         # Everything the panel shows besides its zones: whose it is, its name, whether it is
-        # waited for, its badges, its tokens and its bid's total.
+        # waited for, its badges and its tokens (its bid's total is its bid zone's).
         if type(hand) is type(pack) is type(aside) is ZoneView:
-            # remember((bid_zone, hand, pack, aside), ...) names the other zones by their
-            # stamps in the key, as here, after checking the tuple: twice this lookup's time.
+            # remember((bid, hand, pack, aside), ...) names the other zones by their stamps in
+            # the key, as here, after checking the tuple: twice this lookup's time.
             facts: tuple[Any, ...] = (
                 seat,
                 name,
-                marks[seat],
+                mark,
                 tokens[seat],
                 goal,
-                bid["total"] if bid else 0,
                 hand.stamp,
                 pack.stamp,
                 aside.stamp,
             )
-            panels.append(remember(bid_zone, facts, _panel, bid_zone, hand, pack, aside, facts))
+            panels.append(remember(bid, facts, _panel, bid, hand, pack, aside, facts))
         else:
-            facts = (seat, name, marks[seat], tokens[seat], goal, bid["total"] if bid else 0)
-            panels.append(_panel(bid_zone, hand, pack, aside, facts))
+            facts = (seat, name, mark, tokens[seat], goal)
+            panels.append(_panel(bid, hand, pack, aside, facts))
     return panels
 
 
+def _round(viewer: int | None, players: int) -> tuple[int, ...]:
+    """The seats from the viewer's round the table (from seat 0 for a spectator)."""
+    made = _ROUNDS.get((viewer, players))
+    if made is None:
+        start = viewer if viewer is not None else 0
+        made = _ROUNDS[viewer, players] = (*range(start, players), *range(start))
+    return made
+
+
+# The seats in order round the table, by viewer and number of players.
+_ROUNDS: dict[tuple[int | None, int], tuple[int, ...]] = {}
+
+
 # The zones' names by seat: its bid, hand, pack and cards set aside.
-_SEAT_ZONES: Final = tuple(
-    (f"bid:{seat}", f"hand:{seat}", f"pack:{seat}", f"aside:{seat}") for seat in range(64)
-)
-_BID_ZONES: Final = tuple(names[0] for names in _SEAT_ZONES)
-_HAND_ZONES: Final = tuple(names[1] for names in _SEAT_ZONES)
-_PACK_ZONES: Final = tuple(names[2] for names in _SEAT_ZONES)
-_ASIDE_ZONES: Final = tuple(names[3] for names in _SEAT_ZONES)
+_BID_ZONES: Final = tuple(f"bid:{seat}" for seat in range(64))
+_HAND_ZONES: Final = tuple(f"hand:{seat}" for seat in range(64))
+_PACK_ZONES: Final = tuple(f"pack:{seat}" for seat in range(64))
+_ASIDE_ZONES: Final = tuple(f"aside:{seat}" for seat in range(64))
+# A seat's four zones out of a view's zones, in one call.
+_SEAT_ZONES: Final = tuple(map(itemgetter, _BID_ZONES, _HAND_ZONES, _PACK_ZONES, _ASIDE_ZONES))
 
 
 def _waiting(view: Mapping[str, Any]) -> list[int]:
@@ -313,11 +346,23 @@ def _waiting(view: Mapping[str, Any]) -> list[int]:
 
 def _highest(view: Mapping[str, Any], words: Sequence[str]) -> str:
     """ "highest bid 6 (Ann and you)", or "no bid yet"."""
-    high = int(view.get("highest", 0))
-    leaders = [words[seat] for seat, bid in enumerate(view["bids"]) if bid and bid["total"] == high]
-    if not leaders:
-        return "no bid yet"
-    return f"highest bid {high} ({listing(leaders)})"
+    high = view.get("highest", 0)
+    key = (
+        high,
+        *[words[seat] for seat, bid in enumerate(view["bids"]) if bid and bid["total"] == high],
+    )
+    made = _HIGHEST.get(key)
+    if made is None:
+        if len(_HIGHEST) >= _KEPT:
+            _HIGHEST.clear()
+        made = _HIGHEST[key] = (
+            f"highest bid {int(high)} ({listing(key[1:])})" if key[1:] else "no bid yet"
+        )
+    return made
+
+
+# The words of the highest bid, by its total and its bidders' names.
+_HIGHEST: dict[tuple[Any, ...], str] = {}
 
 
 def _phase_line(view: Mapping[str, Any], words: Sequence[str], best: str) -> str:
@@ -325,11 +370,13 @@ def _phase_line(view: Mapping[str, Any], words: Sequence[str], best: str) -> str
     phase = view["phase"]
     if phase == "draw":
         drawer = words[int(view["drawer"])]
-        line = f"Draw phase: {says(drawer, 'draws')} next"
-        if not view.get("calls_open", True):
-            red = words[int(view["red"])]
-            return f"{line}; nobody may call Stop! until {says(red, 'has')} drawn a second card"
-        return f"{line}; anyone may call Stop! except the red token's holder"
+        red = None if view.get("calls_open", True) else words[int(view["red"])]
+        made = _DRAW_LINES.get((drawer, red))
+        if made is None:
+            if len(_DRAW_LINES) >= _KEPT:
+                _DRAW_LINES.clear()
+            made = _DRAW_LINES[drawer, red] = _draw_line(drawer, red)
+        return made
     if phase == "open":
         return f"{says(words[int(view['caller'])], 'opens')} the auction after calling Stop!"
     if phase == "auction":
@@ -337,6 +384,18 @@ def _phase_line(view: Mapping[str, Any], words: Sequence[str], best: str) -> str
     if phase == "share":
         return f"{says(words[int(view['winner'])], 'won')} the round and shares out the bids"
     return "The game is over"
+
+
+def _draw_line(drawer: str, red: str | None) -> str:
+    """STOP-06: who draws next, and who may call Stop! (``red`` once calls wait for it)."""
+    line = f"Draw phase: {says(drawer, 'draws')} next"
+    if red is not None:
+        return f"{line}; nobody may call Stop! until {says(red, 'has')} drawn a second card"
+    return f"{line}; anyone may call Stop! except the red token's holder"
+
+
+# The draw phase's lines, by the drawer's and the red token holder's names (a few per match).
+_DRAW_LINES: dict[tuple[str, str | None], str] = {}
 
 
 def _status(view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]) -> str:
@@ -382,7 +441,10 @@ def _decision(
     phase = view["phase"]
     if phase == "draw":
         hand = view["zones"][_HAND_ZONES[viewer]]
-        return remember(hand, ("draw", *legal), _draw, hand, legal, action_json)
+        # A draw moment's decisions, CallStop and Decline, have no fields: each is its type
+        # (whose hash costs less than the action's).
+        key = ("draw", *map(type, legal))
+        return remember(hand, key, _draw, hand, legal, action_json)
     if phase in ("open", "auction"):
         return _auction(view, legal, words, best, action_json)
     if phase == "share":
@@ -394,7 +456,7 @@ def _draw(
     hand: Mapping[str, Any], legal: Sequence[Action], action_json: Callable[[Action], Json]
 ) -> tuple[str, list[Json]]:
     """STOP-06: call Stop! or let the draw go on, the hand told."""
-    held = _cards_words(_sorted(hand.get("cards") or ())) or "no cards"
+    held = _cards_words(_held(hand)) or "no cards"
     calls, actions = _draw_choices(legal, action_json)
     if calls:
         return f"Call Stop! and open the auction? Your hand: {held}.", actions
@@ -405,7 +467,7 @@ def _draw_choices(
     legal: Sequence[Action], action_json: Callable[[Action], Json]
 ) -> tuple[bool, list[Json]]:
     """Whether Stop! may be called, and the choices: kept by the legal actions (a few)."""
-    key = tuple(legal)
+    key = tuple(map(type, legal))  # field-less actions (see _decision)
     made = _DRAW_CHOICES.get(key)
     if made is None:
         choices = [
@@ -421,7 +483,7 @@ def _draw_choices(
 
 
 # The draw moment's choices, by the legal actions: call and decline, or decline alone.
-_DRAW_CHOICES: dict[tuple[Action, ...], tuple[bool, list[Json]]] = {}
+_DRAW_CHOICES: dict[tuple[type[Action], ...], tuple[bool, list[Json]]] = {}
 
 
 def _auction(
@@ -431,7 +493,6 @@ def _auction(
     best: str,
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
-    viewer = int(view["seat"])
     first: list[Json] = []
     raises: dict[int, list[Json]] = {}
     bids = view["bids"]
@@ -439,22 +500,34 @@ def _auction(
         if isinstance(action, Raise):
             bid = bids[action.bid]
             total, value = (bid["total"], bid.get("value")) if bid else (0, None)
-            raises.setdefault(action.bid, []).append(_choice(action, total, value, action_json))
+            options = raises.get(action.bid)
+            if options is None:
+                options = raises[action.bid] = []
+            options.append(_choice(action, total, value, action_json))
         elif isinstance(action, (Pass, Bid)):
             first.append(_choice(action, 0, None, action_json))
-    for target, options in sorted(raises.items()):
-        bid = bids[target]
-        title = f"Raise {whose(words[target])} bid ({bid['total'] if bid else 0})"
-        first.append({"text": title, "then": {"title": title, "choices": options}})
+    if raises:
+        for target, options in sorted(raises.items()):
+            bid = bids[target]
+            title = f"Raise {whose(words[target])} bid ({bid['total'] if bid else 0})"
+            first.append({"text": title, "then": {"title": title, "choices": options}})
     if view["phase"] == "open":
-        prompt = "You called Stop!: open the auction with cards of one value (2, 3 or 4)."
-    else:
-        high = int(view.get("highest", 0))
-        prompt = (
-            f"{best[:1].upper()}{best[1:]}: raise a bid to at least {high}, "
-            f"{'place a new bid, ' if not bids[viewer] else ''}or pass."
+        return _OPENING, [{"title": None, "choices": first}]
+    key = (best, view.get("highest", 0), not bids[int(view["seat"])])
+    prompt = _AUCTION_PROMPTS.get(key)
+    if prompt is None:
+        if len(_AUCTION_PROMPTS) >= _KEPT:
+            _AUCTION_PROMPTS.clear()
+        prompt = _AUCTION_PROMPTS[key] = (
+            f"{best[:1].upper()}{best[1:]}: raise a bid to at least {int(key[1])}, "
+            f"{'place a new bid, ' if key[2] else ''}or pass."
         )
     return prompt, [{"title": None, "choices": first}]
+
+
+_OPENING: Final = "You called Stop!: open the auction with cards of one value (2, 3 or 4)."
+# The auction's prompts, by the highest bid's words, its total and whether the viewer may bid.
+_AUCTION_PROMPTS: dict[tuple[str, Any, bool], str] = {}
 
 
 def _choice(
@@ -564,6 +637,7 @@ def build_scene(
     if viewer is not None and legal:
         prompt, actions = _decision(view, legal, words, best, action_json)
     waiting = _waiting(view)
+    marks = _marks(view, waiting)
     title, goal = _heading(view)
     return {
         "version": 1,
@@ -572,7 +646,7 @@ def build_scene(
         "title": title,
         "lines": [goal, _phase_line(view, words, best)],
         "status": _status(view, names, waiting),
-        "seats": _panels(view, names, waiting),
+        "seats": _panels(view, names, marks),
         "middle": [],
         "prompt": prompt or None,
         "actions": actions,
