@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from itertools import groupby
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from tablecards import Action
 from tablecards_hattrick._actions import Pass, Play
@@ -28,27 +29,33 @@ _FIRST: Final = itemgetter(0)
 
 # What each action offered so far reads as, by the action's identity (the game lists one shared
 # Play and one Pass per card, HAT-01, so no action is hashed): (the action, a play?, the card's
-# colour, its value, its choice). The action is kept in its entry, so that no other object
-# takes its id while the entry lives.
-_CHOICES: dict[int, tuple[Action, bool, str, int, Json]] = {}
+# colour, its value, its choice, its rank, its group). The action is kept in its entry, so that
+# no other object takes its id while the entry lives. The rank orders the actions as the game
+# lists them (plays by card, then passes); the group is the play's colour, "" for a pass.
+_Known = tuple[Action, bool, str, int, Json, int, str | None]
+_CHOICES: dict[int, _Known] = {}
 _CHOICES_MAX: Final = 4096
+_PASS_RANK: Final = len(DECK)
+_CHOICE: Final = itemgetter(4)
+_RANK: Final = itemgetter(5)
+_GROUP: Final = itemgetter(6)
 
 
-def _known(
-    action: Action, action_json: Callable[[Action], Json]
-) -> tuple[Action, bool, str, int, Json]:
+def _known(action: Action, action_json: Callable[[Action], Json]) -> _Known:
     if len(_CHOICES) >= _CHOICES_MAX:
         _CHOICES.clear()
-    card = DECK[int(action.card)]  # type: ignore[attr-defined]
-    made: tuple[Action, bool, str, int, str]
-    if isinstance(action, Play):
-        made = (action, True, card.colour.value, card.value, f"Play {card}")
-    elif isinstance(action, Pass):
-        made = (action, False, card.colour.value, card.value, f"Pass, showing {card}")
+    known: _Known
+    if isinstance(action, (Play, Pass)):
+        card = DECK[int(action.card)]
+        colour = card.colour.value
+        play = isinstance(action, Play)
+        text = f"Play {card}" if play else f"Pass, showing {card}"
+        choice = {"text": text, "act": action_json(action)}
+        rank = card.id if play else _PASS_RANK
+        known = (action, play, colour, card.value, choice, rank, colour if play else "")
     else:
-        made = (action, False, "", 0, "")
-    choice = {"text": made[4], "act": action_json(action)} if made[2] else {}
-    known = _CHOICES[id(action)] = (*made[:4], choice)
+        known = (action, False, "", 0, {}, _PASS_RANK + 1, None)
+    _CHOICES[id(action)] = known
     return known
 
 
@@ -89,13 +96,46 @@ def decision(
 ) -> tuple[str, list[Json]]:
     """HAT-04, HAT-05: plays grouped by colour, in the hand's order, then the passes. A scene
     built from shared zones (``shared``) shares each choice with the others that offer it."""
+    prompt = _prompt(view["trick"], colours)
+    if shared:
+        # An entry kept for an action keeps the action alive: no other object has its id.
+        found = list(map(_CHOICES.get, map(id, legal)))
+        known = (
+            [_known(action, action_json) for action in legal]
+            if None in found
+            else cast("list[_Known]", found)
+        )
+        ranks = list(map(_RANK, known))
+        if ranks == sorted(ranks):  # as the game lists them: plays by card, then passes
+            return prompt, _grouped(known, colours)
+    return prompt, _sorted(legal, colours, action_json, shared)
+
+
+def _grouped(known: list[_Known], colours: tuple[str, ...]) -> list[Json]:
+    # Plays sorted by card (a card's id orders it by colour, then value: HAT-01), then passes.
+    groups = []
+    for colour, entries in groupby(known, _GROUP):
+        choices = list(map(_CHOICE, entries))
+        if colour:
+            groups.append({"title": _play_title(colour, colours), "choices": choices})
+        elif choices:
+            groups.append({"title": _PASS_TITLE, "choices": choices})
+    return groups
+
+
+def _sorted(
+    legal: Sequence[Action],
+    colours: tuple[str, ...],
+    action_json: Callable[[Action], Json],
+    shared: bool,
+) -> list[Json]:
     plays: dict[str, list[tuple[int, Json]]] = {}
     passes: list[Json] = []
     for action in legal:
         known = _CHOICES.get(id(action))
         if known is None or known[0] is not action:
             known = _known(action, action_json)
-        _, play, colour, value, choice = known
+        _, play, colour, value, choice, _, _ = known
         if not shared and choice:
             choice = {"text": choice["text"], "act": choice["act"].copy()}
         if play:
@@ -112,4 +152,4 @@ def decision(
         groups.append({"title": _play_title(colour, colours), "choices": choices})
     if passes:
         groups.append({"title": _PASS_TITLE, "choices": passes})
-    return _prompt(view["trick"], colours), groups
+    return groups
