@@ -128,15 +128,18 @@ def _middle(
 
 def _middle_of(piles: tuple[Mapping[str, Any], ...], key: tuple[Any, ...]) -> list[Json]:
     trick, leader, first, second, names, you, colours = key
-    words = names_for(names, you)
-    boxes = [_pile(piles[0], 0, first, words), _pile(piles[1], 1, second, words)]
     return [
         {
             "id": "trick",
             "title": _trick_title(trick, colours),
-            "note": _leads(words[int(leader)]) if leader is not None else None,
+            "note": (
+                None if leader is None else _leads("you" if leader == you else names[int(leader)])
+            ),
             "badges": [],
-            "zones": boxes,
+            "zones": [
+                _pile(piles[0], 0, first, names, you),
+                _pile(piles[1], 1, second, names, you),
+            ],
         }
     ]
 
@@ -147,38 +150,62 @@ def _leads(name: str) -> str:
 
 
 def _pile(
-    pile: Mapping[str, Any], index: int, seats: tuple[int, ...], words: Sequence[str]
+    pile: Mapping[str, Any],
+    index: int,
+    seats: tuple[int, ...],
+    names: tuple[str, ...],
+    you: int | None,
 ) -> Json:
-    """One pile of the trick, kept with its zone under who played its cards, by the names the
-    viewer reads (a move adds to one pile: the other is found again)."""
-    key = (index, seats, tuple([words[seat] for seat in seats]))
-    return remember(pile, key, _pile_of, pile, index, seats, words)
+    """One pile of the trick, kept with its zone under who played its cards and their names,
+    the viewer's only when it played one of them (a move adds to one pile: the other is found
+    again, and only a viewer who played on it reads it differently)."""
+    you = you if you in seats else None
+    key = (index, seats, names, you)
+    return remember(pile, key, _pile_of, pile, index, seats, names, you)
 
 
 def _pile_of(
-    pile: Mapping[str, Any], index: int, seats: tuple[int, ...], words: Sequence[str]
+    pile: Mapping[str, Any],
+    index: int,
+    seats: tuple[int, ...],
+    names: tuple[str, ...],
+    you: int | None,
 ) -> Json:
+    title, top, holder = remember(pile, (index, seats), _pile_facts, pile, index, seats)
     cards = pile.get("cards") or ()
-    colour = _pile_colour(pile)
     shared = type(pile) is ZoneView
+    words = names_for(names, you)
+    played = len(seats)
     faces = [
-        _noted(card, words[seats[at]] if at < len(seats) else None, shared)
+        _noted(card, words[seats[at]] if at < played else None, shared)
         for at, card in enumerate(cards)
     ]
-    top = max(cards, key=lambda c: int(c["value"])) if cards else None
     note = None
     if top is not None:
-        holder = seats[list(cards).index(top)] if len(seats) == len(cards) else None
         by = f" ({whose(words[holder])})" if holder is not None else ""
-        note = f"highest {top['value']}{by}"
+        note = f"highest {top}{by}"
     return {
         "id": _PILES[index],
-        "title": f"{colour.capitalize()} pile" if colour else _unopened[index],
+        "title": title,
         "style": "row",
         "count": len(cards),
         "cards": faces,
         "note": note,
     }
+
+
+def _pile_facts(
+    pile: Mapping[str, Any], index: int, seats: tuple[int, ...]
+) -> tuple[str, Any, int | None]:
+    """What a pile shows every viewer alike: its title, its highest value and who played it."""
+    cards = pile.get("cards") or ()
+    colour = _pile_colour(pile)
+    title = f"{colour.capitalize()} pile" if colour else _unopened[index]
+    if not cards:
+        return title, None, None
+    top = max(cards, key=lambda c: int(c["value"]))
+    holder = seats[list(cards).index(top)] if len(seats) == len(cards) else None
+    return title, top["value"], holder
 
 
 # The zones in front of each seat: its won piles by colour (name, colour) and its penalty cards.

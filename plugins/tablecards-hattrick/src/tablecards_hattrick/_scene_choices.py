@@ -8,9 +8,9 @@ action's choice, found by the action's identity (the game lists one shared ``Pla
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from itertools import groupby
 from operator import itemgetter
 from typing import Any, Final, cast
 
@@ -29,16 +29,15 @@ _FIRST: Final = itemgetter(0)
 
 # What each action offered so far reads as, by the action's identity (the game lists one shared
 # Play and one Pass per card, HAT-01, so no action is hashed): (the action, a play?, the card's
-# colour, its value, its choice, its rank, its group). The action is kept in its entry, so that
-# no other object takes its id while the entry lives. The rank orders the actions as the game
-# lists them (plays by card, then passes); the group is the play's colour, "" for a pass.
-_Known = tuple[Action, bool, str, int, Json, int, str | None]
+# colour, its value, its choice, its rank). The action is kept in its entry, so that no other
+# object takes its id while the entry lives. The rank orders the actions as the game lists them:
+# plays by card, then passes.
+_Known = tuple[Action, bool, str, int, Json, int]
 _CHOICES: dict[int, _Known] = {}
 _CHOICES_MAX: Final = 4096
 _PASS_RANK: Final = len(DECK)
 _CHOICE: Final = itemgetter(4)
 _RANK: Final = itemgetter(5)
-_GROUP: Final = itemgetter(6)
 
 
 def _known(action: Action, action_json: Callable[[Action], Json]) -> _Known:
@@ -52,9 +51,9 @@ def _known(action: Action, action_json: Callable[[Action], Json]) -> _Known:
         text = f"Play {card}" if play else f"Pass, showing {card}"
         choice = {"text": text, "act": action_json(action)}
         rank = card.id if play else _PASS_RANK
-        known = (action, play, colour, card.value, choice, rank, colour if play else "")
+        known = (action, play, colour, card.value, choice, rank)
     else:
-        known = (action, False, "", 0, {}, _PASS_RANK + 1, None)
+        known = (action, False, "", 0, {}, _PASS_RANK + 1)
     _CHOICES[id(action)] = known
     return known
 
@@ -107,19 +106,32 @@ def decision(
         )
         ranks = list(map(_RANK, known))
         if ranks == sorted(ranks):  # as the game lists them: plays by card, then passes
-            return prompt, _grouped(known, colours)
+            return prompt, _grouped(known, ranks, colours)
     return prompt, _sorted(legal, colours, action_json, shared)
 
 
-def _grouped(known: list[_Known], colours: tuple[str, ...]) -> list[Json]:
-    # Plays sorted by card (a card's id orders it by colour, then value: HAT-01), then passes.
+# Where each colour's plays end among ranks sorted (a card's id orders it by colour, then by
+# value: HAT-01), then where the passes end.
+_ENDS: Final = (
+    *(len(DECK) // len(COLOURS) * (index + 1) for index in range(len(COLOURS))),
+    _PASS_RANK + 1,
+)
+_COLOUR_ENDS: Final = tuple(zip(ORDER, _ENDS[:-1], strict=True))
+
+
+def _grouped(known: list[_Known], ranks: list[int], colours: tuple[str, ...]) -> list[Json]:
+    choices = list(map(_CHOICE, known))
     groups = []
-    for colour, entries in groupby(known, _GROUP):
-        choices = list(map(_CHOICE, entries))
-        if colour:
-            groups.append({"title": _play_title(colour, colours), "choices": choices})
-        elif choices:
-            groups.append({"title": _PASS_TITLE, "choices": choices})
+    start = 0
+    for colour, end in _COLOUR_ENDS:
+        stop = bisect_left(ranks, end, start)
+        if stop > start:
+            title = _play_title(colour, colours)
+            groups.append({"title": title, "choices": choices[start:stop]})
+            start = stop
+    stop = bisect_left(ranks, _ENDS[-1], start)
+    if stop > start:
+        groups.append({"title": _PASS_TITLE, "choices": choices[start:stop]})
     return groups
 
 
@@ -135,7 +147,7 @@ def _sorted(
         known = _CHOICES.get(id(action))
         if known is None or known[0] is not action:
             known = _known(action, action_json)
-        _, play, colour, value, choice, _, _ = known
+        _, play, colour, value, choice, _ = known
         if not shared and choice:
             choice = {"text": choice["text"], "act": choice["act"].copy()}
         if play:
