@@ -104,10 +104,10 @@ _NO_SEATS: Final = ((), ())
 
 def _colours(zones: Mapping[str, Any]) -> tuple[str, ...]:
     """The colours of the trick's piles opened so far, first pile first (HAT-04)."""
-    first, second = _pile_colour(zones["pile:0"]), _pile_colour(zones["pile:1"])
-    if first and second:
-        return (first, second)
-    return (first,) if first else (second,) if second else ()
+    first, second = zones["pile:0"].get("cards"), zones["pile:1"].get("cards")
+    if first:
+        return (first[0]["colour"], second[0]["colour"]) if second else (first[0]["colour"],)
+    return (second[0]["colour"],) if second else ()
 
 
 def _middle(
@@ -263,6 +263,23 @@ def _hand_box(seat: int, mine: bool, hand: Mapping[str, Any]) -> Json:
             "cards": _faces(shown, type(hand) is ZoneView),
             "note": None,
         }
+    if shown is None and type(hand) is ZoneView:
+        # Face down: the same box for every hand of that seat and size, whatever the match.
+        count = int(hand.get("count", 0))
+        made = _FACE_DOWN.get((seat, count))
+        if made is None:
+            made = _FACE_DOWN[seat, count] = _hand_box_of(seat, hand, None)
+        return made
+    return _hand_box_of(seat, hand, shown)
+
+
+# The face-down hands of the scenes of shared views, by seat and size (at most 16 x 60).
+_FACE_DOWN: dict[tuple[int, int], Json] = {}
+
+
+def _hand_box_of(
+    seat: int, hand: Mapping[str, Any], shown: Sequence[Mapping[str, Any]] | None
+) -> Json:
     # Face down, unless the view shows every card (a replay).
     return {
         "id": f"hand:{seat}",
