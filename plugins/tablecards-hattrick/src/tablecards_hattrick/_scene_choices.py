@@ -11,8 +11,9 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from itertools import repeat
 from operator import itemgetter
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from tablecards import Action
 from tablecards_hattrick._actions import Pass, Play
@@ -36,13 +37,16 @@ _Known = tuple[Action, bool, str, int, Json, int]
 _CHOICES: dict[int, _Known] = {}
 _CHOICES_MAX: Final = 4096
 _PASS_RANK: Final = len(DECK)
-_CHOICE: Final = itemgetter(4)
-_RANK: Final = itemgetter(5)
+# The rank and the choice of each entry, by the same ids, read with no entry unpacked.
+_RANKS: dict[int, int] = {}
+_CHOICE_OF: dict[int, Json] = {}
 
 
 def _known(action: Action, action_json: Callable[[Action], Json]) -> _Known:
     if len(_CHOICES) >= _CHOICES_MAX:
         _CHOICES.clear()
+        _RANKS.clear()
+        _CHOICE_OF.clear()
     known: _Known
     if isinstance(action, (Play, Pass)):
         card = DECK[int(action.card)]
@@ -55,6 +59,8 @@ def _known(action: Action, action_json: Callable[[Action], Json]) -> _Known:
     else:
         known = (action, False, "", 0, {}, _PASS_RANK + 1)
     _CHOICES[id(action)] = known
+    _RANKS[id(action)] = known[5]
+    _CHOICE_OF[id(action)] = known[4]
     return known
 
 
@@ -98,15 +104,16 @@ def decision(
     prompt = _prompt(view["trick"], colours)
     if shared:
         # An entry kept for an action keeps the action alive: no other object has its id.
-        found = list(map(_CHOICES.get, map(id, legal)))
-        known = (
-            [_known(action, action_json) for action in legal]
-            if None in found
-            else cast("list[_Known]", found)
-        )
-        ranks = list(map(_RANK, known))
-        if ranks == sorted(ranks):  # as the game lists them: plays by card, then passes
-            return prompt, _grouped(known, ranks, colours)
+        ids = list(map(id, legal))
+        try:
+            ranks = list(map(_RANKS.__getitem__, ids))
+        except KeyError:
+            for action in legal:
+                _known(action, action_json)
+            ranks = list(map(_RANKS.get, ids, repeat(_PASS_RANK + 2)))
+        if ranks == sorted(ranks) and (not ranks or ranks[-1] <= _PASS_RANK + 1):
+            # as the game lists them: plays by card, then passes
+            return prompt, _grouped(list(map(_CHOICE_OF.__getitem__, ids)), ranks, colours)
     return prompt, _sorted(legal, colours, action_json, shared)
 
 
@@ -119,8 +126,7 @@ _ENDS: Final = (
 _COLOUR_ENDS: Final = tuple(zip(ORDER, _ENDS[:-1], strict=True))
 
 
-def _grouped(known: list[_Known], ranks: list[int], colours: tuple[str, ...]) -> list[Json]:
-    choices = list(map(_CHOICE, known))
+def _grouped(choices: list[Json], ranks: list[int], colours: tuple[str, ...]) -> list[Json]:
     groups = []
     start = 0
     for colour, end in _COLOUR_ENDS:
