@@ -5,6 +5,7 @@ the scene of a fresh view."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from tablecards import Match
 from tablecards_hattrick import Hattrick
@@ -54,3 +55,23 @@ def test_a_view_built_by_hand_gets_a_scene_that_shares_nothing() -> None:
         first["seats"][0]["zones"][0]["cards"][0] is not again["seats"][0]["zones"][0]["cards"][0]
     )
     assert first["actions"][0]["choices"][0] is not again["actions"][0]["choices"][0]
+
+
+def test_what_viewers_see_alike_is_built_once_for_them_all_hat_04_hat_09() -> None:
+    match = Match(Hattrick(), players=4, seed=2)
+    (leader,) = match.to_act
+    match.apply(leader, match.legal_actions(leader)[0])
+    others = [seat for seat in range(4) if seat != leader]
+    scenes = {seat: match.scene(seat, NAMES[:4]) for seat in range(4)}
+    first, second = (scenes[seat] for seat in others[:2])
+    # The leader's panel, face down for both, and its name: one object.
+    assert panel(first, leader) is panel(second, leader)
+    assert panel(scenes[leader], leader) is not panel(first, leader)  # "You", its cards shown
+    # The trick: one part for the viewers who did not play on it, the leader's its own.
+    assert first["middle"] is second["middle"]
+    assert scenes[leader]["middle"] is not first["middle"]
+    assert "you" in scenes[leader]["middle"][0]["note"]
+
+
+def panel(scene: dict[str, Any], seat: int) -> dict[str, Any]:
+    return next(p for p in scene["seats"] if p["seat"] == seat)

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from operator import attrgetter, itemgetter
-from typing import Any, Final
+from operator import itemgetter
+from typing import Any, Final, final
 
 from tablecards import Action, ZoneView, remember
-from tablecards.words import listing, names_for, says, whose
+from tablecards.words import listing, names_for, says
 from tablecards_hattrick._scene_choices import ORDER, decision
+from tablecards_hattrick._scene_trick import colours_of, face, middle
 from tablecards_hattrick._state import COLOURS
 
 __all__ = ["build_scene", "face", "signed"]
@@ -32,29 +33,11 @@ def signed(number: int) -> str:
     return f"+{number}" if number > 0 else f"{MINUS}{-number}" if number < 0 else "0"
 
 
-def face(card: Mapping[str, Any], note: str | None = None) -> Json:
-    """A Hattrick card's face: its value painted in its colour."""
-    colour = str(card["colour"])
-    return {
-        "id": int(card["id"]),
-        "rank": str(card["value"]),
-        "colour": colour,
-        "label": f"{colour} {card['value']}",
-        "note": note,
-        "kind": None,
-    }
-
-
-_ID: Final = itemgetter("id")
-_STAMP: Final = attrgetter("stamp")
 _FIRST: Final = itemgetter(0)
 _LAST: Final = itemgetter(1)
 _COPY: Final = dict.copy
-# Each card's place in a sorted hand and its face, by id (an id is one card of DECK, HAT-01),
-# and each face noted with who played it, by id and name (bounded: cleared when full).
+# Each card's place in a sorted hand and its face, by id (an id is one card of DECK, HAT-01).
 _CARDS: dict[int, tuple[tuple[int, int], Json]] = {}
-_NOTED: dict[tuple[int, str | None], Json] = {}
-_NOTED_MAX: Final = 4096
 
 
 def _faces(cards: Sequence[Mapping[str, Any]], shared: bool) -> list[Json]:
@@ -73,109 +56,20 @@ def _faces(cards: Sequence[Mapping[str, Any]], shared: bool) -> list[Json]:
     return list(faces) if shared else [*map(_COPY, faces)]
 
 
-def _noted(card: Mapping[str, Any], note: str | None, shared: bool) -> Json:
-    """The face of a card of the trick with who played it (``note``), kept like _faces."""
-    if not shared:
-        return face(card, note)
-    key = (card["id"], note)
-    made = _NOTED.get(key)
-    if made is None:
-        if len(_NOTED) >= _NOTED_MAX:
-            _NOTED.clear()
-        made = _NOTED[key] = face(card, note)
-    return made
-
-
-def _pile_colour(pile: Mapping[str, Any]) -> str | None:
-    cards = pile.get("cards") or ()
-    return str(cards[0]["colour"]) if cards else None
-
-
-@lru_cache(maxsize=1024)
-def _trick_title(trick: Any, colours: tuple[str, ...]) -> str:
-    piles = ", ".join(f"{colour} pile" for colour in colours) or "no pile yet"
-    return f"Trick {trick}: {piles}"
-
-
-_unopened = ("First pile (not open yet)", "Second pile (not open yet)")
-_PILES: Final = ("pile:0", "pile:1")
-_NO_SEATS: Final = ((), ())
-
-
-def _colours(zones: Mapping[str, Any]) -> tuple[str, ...]:
-    """The colours of the trick's piles opened so far, first pile first (HAT-04)."""
-    first, second = _pile_colour(zones["pile:0"]), _pile_colour(zones["pile:1"])
-    if first and second:
-        return (first, second)
-    return (first,) if first else (second,) if second else ()
-
-
-def _middle(view: Mapping[str, Any], words: Sequence[str], colours: tuple[str, ...]) -> list[Json]:
-    """HAT-04: the trick's two piles, each card noted with who played it."""
-    zones = view["zones"]
-    seats = view.get("pile_seats", _NO_SEATS)
-    boxes = [_pile(zones["pile:0"], 0, seats[0], words), _pile(zones["pile:1"], 1, seats[1], words)]
-    leader = view.get("leader")
-    return [
-        {
-            "id": "trick",
-            "title": _trick_title(view["trick"], colours),
-            "note": _leads(words[int(leader)]) if leader is not None else None,
-            "badges": [],
-            "zones": boxes,
-        }
-    ]
-
-
-@lru_cache(maxsize=256)
-def _leads(name: str) -> str:
-    return says(name, "leads")
-
-
-def _pile(pile: Mapping[str, Any], index: int, seats: Sequence[int], words: Sequence[str]) -> Json:
-    """One pile of the trick, kept with its zone under who played its cards, by the names the
-    viewer reads (a move adds to one pile: the other is found again)."""
-    played = tuple(seats)
-    key = (index, played, tuple([words[seat] for seat in played]))
-    return remember(pile, key, _pile_of, pile, index, played, words)
-
-
-def _pile_of(
-    pile: Mapping[str, Any], index: int, seats: tuple[int, ...], words: Sequence[str]
-) -> Json:
-    cards = pile.get("cards") or ()
-    colour = _pile_colour(pile)
-    shared = type(pile) is ZoneView
-    faces = [
-        _noted(card, words[seats[at]] if at < len(seats) else None, shared)
-        for at, card in enumerate(cards)
-    ]
-    top = max(cards, key=lambda c: int(c["value"])) if cards else None
-    note = None
-    if top is not None:
-        holder = seats[list(cards).index(top)] if len(seats) == len(cards) else None
-        by = f" ({whose(words[holder])})" if holder is not None else ""
-        note = f"highest {top['value']}{by}"
-    return {
-        "id": _PILES[index],
-        "title": f"{colour.capitalize()} pile" if colour else _unopened[index],
-        "style": "row",
-        "count": len(cards),
-        "cards": faces,
-        "note": note,
-    }
-
-
 # The zones in front of each seat: its won piles by colour (name, colour) and its penalty cards.
 _WON: Final = tuple(
     tuple((f"won:{seat}:{colour.value}", colour.value) for colour in COLOURS) for seat in range(16)
 )
 _PENALTY: Final = tuple(f"penalty:{seat}" for seat in range(16))
-# The zones of each seat's panel, by seat, in one C call: its hand, its won piles, its penalties.
-_PANEL_ZONES: Final = tuple(
-    itemgetter(f"hand:{seat}", *(name for name, _ in _WON[seat]), _PENALTY[seat])
-    for seat in range(16)
-)
+_HANDS: Final = tuple(f"hand:{seat}" for seat in range(16))
+# The zones of all the seats' panels but their hands, by player count, in one C call: each
+# seat's won piles, then each seat's penalty cards.
+_PUBLIC: Final = {
+    players: itemgetter(
+        *(name for seat in range(players) for name, _ in _WON[seat]), *_PENALTY[:players]
+    )
+    for players in range(1, 17)
+}
 
 
 def _pile_box(name: str, colour: str, zone: Mapping[str, Any]) -> Json:
@@ -217,6 +111,23 @@ def _hand_box(seat: int, mine: bool, hand: Mapping[str, Any]) -> Json:
             "cards": _faces(shown, type(hand) is ZoneView),
             "note": None,
         }
+    if shown is None and type(hand) is ZoneView:
+        # Face down: the same box for every hand of that seat and size, whatever the match.
+        count = int(hand.get("count", 0))
+        made = _FACE_DOWN.get((seat, count))
+        if made is None:
+            made = _FACE_DOWN[seat, count] = _hand_box_of(seat, hand, None)
+        return made
+    return _hand_box_of(seat, hand, shown)
+
+
+# The face-down hands of the scenes of shared views, by seat and size (at most 16 x 60).
+_FACE_DOWN: dict[tuple[int, int], Json] = {}
+
+
+def _hand_box_of(
+    seat: int, hand: Mapping[str, Any], shown: Sequence[Mapping[str, Any]] | None
+) -> Json:
     # Face down, unless the view shows every card (a replay).
     return {
         "id": f"hand:{seat}",
@@ -228,90 +139,77 @@ def _hand_box(seat: int, mine: bool, hand: Mapping[str, Any]) -> Json:
     }
 
 
+@final
+class _Table:
+    """What every seat's panel shows alike to every viewer, for one state of the won piles,
+    the penalty cards, the names, the dealer, the leader and the scores: per seat, its name,
+    badges, counters and the boxes of its won piles and penalty cards (HAT-09). Compared by
+    identity: it names that state in the keys of the panels built from it."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: tuple[tuple[str, list[Json], list[Json], list[Json]], ...]) -> None:
+        self.rows = rows
+
+
 def _panels(
-    view: Mapping[str, Any], names: Sequence[str], players: int, shared: bool
+    view: Mapping[str, Any], names: Sequence[str], players: int, viewer: int | None
 ) -> list[Json]:
-    """Each seat's panel (HAT-09), from the viewer's on around the table, kept with its five
-    zones under all else it shows: with its hand, the zone that changes most, the won piles
-    and penalty cards named by their stamps (:attr:`tablecards.ZoneView.stamp`) when the zones
-    are shared (``shared``)."""
+    """Each seat's panel (HAT-09), from the viewer's on around the table: the part every
+    viewer sees alike (:class:`_Table`) is kept with the public zones of all the seats, each
+    panel with its hand under that part, whether the viewer owns it and whether it acts (a
+    card played changes one hand: the other panels are found again)."""
     zones = view["zones"]
-    viewer: int | None = view["seat"]
     totals = view.get("totals") or [0] * players
     scores = view.get("scores") or totals
-    dealer = view.get("dealer")
     leader = None if view["over"] else view.get("leader")
+    public = _PUBLIC[players](zones)
+    key = (names, view.get("dealer"), leader, tuple(scores), tuple(totals))
+    table = remember(public, key, _table_of, public, key, players)
     to_act = view["to_act"]
     start = viewer if viewer is not None else 0
     panels = []
     for step in range(players):
         seat = (start + step) % players
+        hand = zones[_HANDS[seat]]
         mine = seat == viewer
-        parts = _PANEL_ZONES[seat](zones)
-        key = (
-            seat,
-            mine,
-            "You" if mine else names[seat],
-            dealer == seat,
-            leader == seat,
-            int(scores[seat]),
-            int(totals[seat]),
+        active = seat in to_act
+        panels.append(
+            remember(hand, (table, mine, active), _panel_of, table, seat, mine, active, hand)
         )
-        if shared:
-            won_red, won_blue, won_green, penalty = parts[1:]
-            stamps = (won_red.stamp, won_blue.stamp, won_green.stamp, penalty.stamp)
-            panel = remember(parts[0], (key, stamps), _panel_of, parts, stamps, *key)
-        else:
-            panel = _panel_of(parts, None, *key)
-        # Kept as a seat that waits: the turn moves on after every move, the rest seldom.
-        panels.append({**panel, "active": True} if seat in to_act else panel)
     return panels
 
 
-def _panel_of(
-    parts: tuple[Mapping[str, Any], ...],
-    stamps: tuple[int, ...] | None,
-    seat: int,
-    mine: bool,
-    name: str,
-    dealer: bool,
-    leads: bool,
-    score: int,
-    total: int,
-) -> Json:
-    badges = []
-    if dealer:
-        badges.append({"text": "dealer", "tone": "info"})
-    if leads:
-        badges.append({"text": "leads this trick", "tone": "mark"})
-    hand = parts[0]
+def _table_of(public: tuple[Mapping[str, Any], ...], key: tuple[Any, ...], players: int) -> _Table:
+    names, dealer, leader, scores, totals = key
+    rows = []
+    for seat in range(players):
+        badges = []
+        if dealer == seat:
+            badges.append({"text": "dealer", "tone": "info"})
+        if leader == seat:
+            badges.append({"text": "leads this trick", "tone": "mark"})
+        score = int(scores[seat])
+        counters = [
+            {"label": "this round", "value": signed(score - int(totals[seat]))},
+            {"label": "total", "value": signed(score)},
+        ]
+        won = (*public[3 * seat : 3 * seat + 3], public[3 * players + seat])
+        rows.append((names[seat], badges, counters, _won_boxes(won, seat)))
+    return _Table(tuple(rows))
+
+
+def _panel_of(table: _Table, seat: int, mine: bool, active: bool, hand: Mapping[str, Any]) -> Json:
+    name, badges, counters, won = table.rows[seat]
     return {
         "seat": seat,
-        "name": name,
+        "name": "You" if mine else name,
         "you": mine,
-        "active": False,
+        "active": active,
         "badges": badges,
-        "counters": [
-            {"label": "this round", "value": signed(score - total)},
-            {"label": "total", "value": signed(score)},
-        ],
-        # A new leader or a score changing leave the boxes as they were.
-        "zones": (
-            _boxes(parts, seat, mine)
-            if stamps is None
-            else remember(hand, (seat, mine, stamps), _boxes, parts, seat, mine)
-        ),
+        "counters": counters,
+        "zones": [remember(hand, (seat, mine), _hand_box, seat, mine, hand), *won],
     }
-
-
-def _boxes(parts: tuple[Mapping[str, Any], ...], seat: int, mine: bool) -> list[Json]:
-    won = parts[1:]
-    if type(won[0]) is ZoneView:  # a card played changes the hand, seldom these four
-        stamps = (won[1].stamp, won[2].stamp, won[3].stamp)  # type: ignore[attr-defined]
-        piles = remember(won[0], (seat, stamps), _won_boxes, won, seat)
-    else:
-        piles = _won_boxes(won, seat)
-    return [remember(parts[0], (seat, mine), _hand_box, seat, mine, parts[0]), *piles]
 
 
 def _won_boxes(won: tuple[Mapping[str, Any], ...], seat: int) -> list[Json]:
@@ -323,10 +221,10 @@ def _won_boxes(won: tuple[Mapping[str, Any], ...], seat: int) -> list[Json]:
     return boxes
 
 
-def _title(view: Mapping[str, Any]) -> str:
-    rounds = view.get("rounds")
+@lru_cache(maxsize=256)
+def _title(number: Any, rounds: Any) -> str:
     of = f" of {rounds}" if rounds else ""
-    return f"Hattrick — round {view['round']}{of}"
+    return f"Hattrick — round {number}{of}"
 
 
 _RULE: Final = (
@@ -336,24 +234,22 @@ _RULE: Final = (
 
 
 @lru_cache(maxsize=1024)
-def _last_round(words: tuple[str, ...], last: tuple[int, ...]) -> str:
-    scored = ", ".join(f"{words[seat]} {signed(s)}" for seat, s in enumerate(last))
-    return f"Last round: {scored}"
-
-
-def _lines(view: Mapping[str, Any], words: Sequence[str]) -> list[str]:
+def _lines_of(
+    target: Any, last: tuple[Any, ...], names: tuple[str, ...], viewer: int | None
+) -> tuple[str, ...]:
     lines = [_RULE]
-    if view.get("target"):
-        lines.append(f"The game ends after the round in which a total reaches {view['target']}")
-    last = view.get("last_scores") or ()
+    if target:
+        lines.append(f"The game ends after the round in which a total reaches {target}")
     if last:
-        lines.append(_last_round(tuple(words[: len(last)]), tuple(map(int, last))))
-    return lines
+        words = names_for(names, viewer)
+        scored = ", ".join(f"{words[seat]} {signed(int(s))}" for seat, s in enumerate(last))
+        lines.append(f"Last round: {scored}")
+    return tuple(lines)
 
 
-def _status(view: Mapping[str, Any], names: Sequence[str], words: Sequence[str]) -> str:
-    viewer = view["seat"]
+def _status(view: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str:
     if view["over"]:
+        words = names_for(names, viewer)
         scores = [int(s) for s in view["scores"]]
         best = max(scores)
         winners = [words[seat] for seat, score in enumerate(scores) if score == best]
@@ -410,24 +306,25 @@ def build_scene(
     viewer: int | None = view["seat"]
     players = int(view["players"])
     zones = view["zones"]
-    words = names_for(names, viewer)
+    names = tuple(names)  # named in the keys of the parts kept
     prompt: str | None = None
     actions: list[Json] = []
     # Parts are kept with shared zones only (Match.scene); a view built by hand builds anew.
     shared = type(zones["pile:0"]) is ZoneView
-    colours = _colours(zones)
+    colours = colours_of(zones)
     if viewer is not None and legal:
         prompt, actions = decision(view, colours, legal, action_json, shared)
     scores = view.get("scores") or [0] * players
+    last = view.get("last_scores") or ()
     return {
         "version": 1,
         "game": "Hattrick",
         "viewer": viewer,
-        "title": _title(view),
-        "lines": _lines(view, words),
-        "status": _status(view, names, words),
-        "seats": _panels(view, names, players, shared),
-        "middle": _middle(view, words, colours),
+        "title": _title(view["round"], view.get("rounds")),
+        "lines": [*_lines_of(view.get("target"), tuple(last), names, viewer)],
+        "status": _status(view, names, viewer),
+        "seats": _panels(view, names, players, viewer),
+        "middle": middle(view, names, viewer, colours),
         "prompt": prompt,
         "actions": actions,
         "facts": [],

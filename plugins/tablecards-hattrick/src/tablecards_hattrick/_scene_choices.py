@@ -8,8 +8,10 @@ action's choice, found by the action's identity (the game lists one shared ``Pla
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from itertools import repeat
 from operator import itemgetter
 from typing import Any, Final
 
@@ -28,27 +30,37 @@ _FIRST: Final = itemgetter(0)
 
 # What each action offered so far reads as, by the action's identity (the game lists one shared
 # Play and one Pass per card, HAT-01, so no action is hashed): (the action, a play?, the card's
-# colour, its value, its choice). The action is kept in its entry, so that no other object
-# takes its id while the entry lives.
-_CHOICES: dict[int, tuple[Action, bool, str, int, Json]] = {}
+# colour, its value, its choice, its rank). The action is kept in its entry, so that no other
+# object takes its id while the entry lives. The rank orders the actions as the game lists them:
+# plays by card, then passes.
+_Known = tuple[Action, bool, str, int, Json, int]
+_CHOICES: dict[int, _Known] = {}
 _CHOICES_MAX: Final = 4096
+_PASS_RANK: Final = len(DECK)
+# The rank and the choice of each entry, by the same ids, read with no entry unpacked.
+_RANKS: dict[int, int] = {}
+_CHOICE_OF: dict[int, Json] = {}
 
 
-def _known(
-    action: Action, action_json: Callable[[Action], Json]
-) -> tuple[Action, bool, str, int, Json]:
+def _known(action: Action, action_json: Callable[[Action], Json]) -> _Known:
     if len(_CHOICES) >= _CHOICES_MAX:
         _CHOICES.clear()
-    card = DECK[int(action.card)]  # type: ignore[attr-defined]
-    made: tuple[Action, bool, str, int, str]
-    if isinstance(action, Play):
-        made = (action, True, card.colour.value, card.value, f"Play {card}")
-    elif isinstance(action, Pass):
-        made = (action, False, card.colour.value, card.value, f"Pass, showing {card}")
+        _RANKS.clear()
+        _CHOICE_OF.clear()
+    known: _Known
+    if isinstance(action, (Play, Pass)):
+        card = DECK[int(action.card)]
+        colour = card.colour.value
+        play = isinstance(action, Play)
+        text = f"Play {card}" if play else f"Pass, showing {card}"
+        choice = {"text": text, "act": action_json(action)}
+        rank = card.id if play else _PASS_RANK
+        known = (action, play, colour, card.value, choice, rank)
     else:
-        made = (action, False, "", 0, "")
-    choice = {"text": made[4], "act": action_json(action)} if made[2] else {}
-    known = _CHOICES[id(action)] = (*made[:4], choice)
+        known = (action, False, "", 0, {}, _PASS_RANK + 1)
+    _CHOICES[id(action)] = known
+    _RANKS[id(action)] = known[5]
+    _CHOICE_OF[id(action)] = known[4]
     return known
 
 
@@ -89,13 +101,59 @@ def decision(
 ) -> tuple[str, list[Json]]:
     """HAT-04, HAT-05: plays grouped by colour, in the hand's order, then the passes. A scene
     built from shared zones (``shared``) shares each choice with the others that offer it."""
+    prompt = _prompt(view["trick"], colours)
+    if shared:
+        # An entry kept for an action keeps the action alive: no other object has its id.
+        ids = list(map(id, legal))
+        try:
+            ranks = list(map(_RANKS.__getitem__, ids))
+        except KeyError:
+            for action in legal:
+                _known(action, action_json)
+            ranks = list(map(_RANKS.get, ids, repeat(_PASS_RANK + 2)))
+        if ranks == sorted(ranks) and (not ranks or ranks[-1] <= _PASS_RANK + 1):
+            # as the game lists them: plays by card, then passes
+            return prompt, _grouped(list(map(_CHOICE_OF.__getitem__, ids)), ranks, colours)
+    return prompt, _sorted(legal, colours, action_json, shared)
+
+
+# Where each colour's plays end among ranks sorted (a card's id orders it by colour, then by
+# value: HAT-01), then where the passes end.
+_ENDS: Final = (
+    *(len(DECK) // len(COLOURS) * (index + 1) for index in range(len(COLOURS))),
+    _PASS_RANK + 1,
+)
+_COLOUR_ENDS: Final = tuple(zip(ORDER, _ENDS[:-1], strict=True))
+
+
+def _grouped(choices: list[Json], ranks: list[int], colours: tuple[str, ...]) -> list[Json]:
+    groups = []
+    start = 0
+    for colour, end in _COLOUR_ENDS:
+        stop = bisect_left(ranks, end, start)
+        if stop > start:
+            title = _play_title(colour, colours)
+            groups.append({"title": title, "choices": choices[start:stop]})
+            start = stop
+    stop = bisect_left(ranks, _ENDS[-1], start)
+    if stop > start:
+        groups.append({"title": _PASS_TITLE, "choices": choices[start:stop]})
+    return groups
+
+
+def _sorted(
+    legal: Sequence[Action],
+    colours: tuple[str, ...],
+    action_json: Callable[[Action], Json],
+    shared: bool,
+) -> list[Json]:
     plays: dict[str, list[tuple[int, Json]]] = {}
     passes: list[Json] = []
     for action in legal:
         known = _CHOICES.get(id(action))
         if known is None or known[0] is not action:
             known = _known(action, action_json)
-        _, play, colour, value, choice = known
+        _, play, colour, value, choice, _ = known
         if not shared and choice:
             choice = {"text": choice["text"], "act": choice["act"].copy()}
         if play:
@@ -112,4 +170,4 @@ def decision(
         groups.append({"title": _play_title(colour, colours), "choices": choices})
     if passes:
         groups.append({"title": _PASS_TITLE, "choices": passes})
-    return _prompt(view["trick"], colours), groups
+    return groups
