@@ -15,7 +15,9 @@ warms another's caches. After each move, for every seat in turn:
 
 Each is one call timed with ``time.perf_counter_ns``, the garbage collector on as in real use.
 The table gives the median per call, for seats that act and seats that wait, and the ratios to
-the view. The target: a game's scene costs at most its view (scene/view ≤ 1.0).
+the view. The last column is what the table pays after a move: the median over moves of every
+seat's scene against every seat's view (scene/view summed over the seats). The target: a game's
+scene costs at most its view (scene/view ≤ 1.0).
 ``--write`` appends the table to ``bench/RESULTS.md``.
 """
 
@@ -47,11 +49,13 @@ def measure(name: str, matches: int) -> dict[Any, Any]:
     times: dict[tuple[bool, str], list[int]] = {}
     clock = time.perf_counter_ns
     positions = 0
+    per_move: list[float] = []
     for seed in range(matches):
         rng = random.Random(seed)
         first, second, third = (Match(game, players, seed) for _ in range(3))
         while True:
             positions += 1
+            move_view = move_scene = 0
             for seat in range(players):
                 legal = first.legal_actions(seat)
                 acts = bool(legal)
@@ -74,6 +78,10 @@ def measure(name: str, matches: int) -> dict[Any, Any]:
                     ("generic", last - begin),
                 ):
                     times.setdefault((acts, kind), []).append(spent)
+                move_view += middle - start
+                move_scene += end - middle
+            # What the table pays after a move: every seat's scene against every seat's view.
+            per_move.append(move_scene / move_view)
             if first.is_over:
                 break
             to_act = first.waiting_for or first.to_act
@@ -87,6 +95,7 @@ def measure(name: str, matches: int) -> dict[Any, Any]:
         for kind in KINDS:
             values = times.get((acts, kind), [])
             out[acts, kind] = statistics.median(values) if values else float("nan")
+    out["per_move"] = statistics.median(per_move)
     return out
 
 
@@ -97,8 +106,8 @@ def table(rows: list[dict[Any, Any]]) -> list[str]:
     """The results as Markdown table lines."""
     lines = [
         "| game | players | positions | seat | view µs | scene µs | scene/view "
-        "| match.scene µs | match.scene/view | generic µs | generic/view |",
-        "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| match.scene µs | match.scene/view | generic µs | generic/view | per move, all seats |",
+        "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for row in rows:
         for acts in (True, False):
@@ -107,7 +116,8 @@ def table(rows: list[dict[Any, Any]]) -> list[str]:
                 f"| {row['game']} | {row['players']} | {row['positions']} "
                 f"| {'acting' if acts else 'waiting'} | {view:.1f} | {scene:.1f} "
                 f"| {scene / view:.2f} | {match:.1f} | {match / view:.2f} "
-                f"| {generic:.1f} | {generic / view:.2f} |"
+                f"| {generic:.1f} | {generic / view:.2f} "
+                f"| {row['per_move']:.2f} |"
             )
     return lines
 
@@ -135,6 +145,8 @@ def main() -> None:
         "scenes kept of unchanged zones found again); `match.scene(seat, names)`, the view "
         "and the scene, on a copy of the match played in lockstep; `tablecards.generic_scene` "
         "on a third copy; each one call timed with `time.perf_counter_ns`, gc on; medians",
+        "- per move, all seats: the median over moves of the sum of every seat's scene over "
+        "the sum of their views (what the table pays after a move)",
         "- target: a game's scene costs at most its view (scene/view ≤ 1.00)",
         "",
         *table(rows),
