@@ -201,9 +201,9 @@ def zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str, dict[s
 
 
 class ZoneView(dict[str, Any]):
-    """One zone of a view as a scene receives it: read-only, and the same object for as long as
-    the zone shows the same thing to its viewer.
+    """One zone of a view as a scene receives it: read-only, and shared while unchanged.
 
+    It stays the same object for as long as the zone shows the same thing to its viewer.
     :meth:`tablecards.Match.scene` hands a game's scene hook a view whose zones are these:
     equal to the zones of :meth:`Match.view <tablecards.Match.view>`, but shared from one view
     to the next while the zone is unchanged, so that a scene can keep what it built from a zone
