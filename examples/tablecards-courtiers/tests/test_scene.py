@@ -10,30 +10,11 @@ import pytest
 
 import tablecards
 from tablecards import Match
-from tablecards.testing import check_game, raw_text_problems
+from tablecards.testing import check_game, raw_text_problems, scene_problems
 from tablecards.words import names_for
 from tablecards_courtiers import DUELIST, GUARDIAN, HEIR, SENTRY, Courtiers, HeuristicBot, Play
 
 NAMES = ["Ann", "Bob", "Cleo", "Dan"]
-
-# The fields of a scene that are data for the page, not words a player reads.
-DATA = {"act", "id", "seat", "viewer", "kind", "colour", "style", "tone", "you", "active", "count"}
-
-
-def problems(value: Any, path: str = "scene") -> list[str]:
-    """Raw data (JSON, ``null``, snake_case, "seat N"...) in any text of a scene."""
-    if isinstance(value, dict):
-        return [
-            p
-            for key, item in value.items()
-            if key not in DATA
-            for p in problems(item, f"{path}.{key}")
-        ]
-    if isinstance(value, list):
-        return [p for index, item in enumerate(value) for p in problems(item, f"{path}[{index}]")]
-    if isinstance(value, str):
-        return [f"{path}: {problem}" for problem in raw_text_problems(value)]
-    return []
 
 
 def panel(scene: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -189,7 +170,7 @@ def test_scenes_are_valid_and_worded_over_a_match(players: int) -> None:
         for seat in [None, *range(players)]:
             scene = match.scene(seat, NAMES[:players])
             jsonschema.validate(scene, schema)
-            assert problems(scene) == [], (seat, match.moves)
+            assert scene_problems(scene) == [], (seat, match.moves)
             for entry in match.history(seat, NAMES[:players]):
                 for text in [entry["text"], *entry["then"]]:
                     assert raw_text_problems(text) == [], text

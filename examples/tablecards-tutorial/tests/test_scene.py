@@ -3,35 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]
 
 import tablecards
 from tablecards import Match
-from tablecards.testing import check_game, raw_text_problems
+from tablecards.testing import check_game, scene_problems
 from tablecards_tutorial import Climb, StackedClimb
 
 NAMES = ["Ann", "Bob", "Cleo"]
-
-# The fields of a scene that are data for the page, not words a player reads.
-DATA = {"act", "id", "seat", "viewer", "kind", "colour", "style", "tone", "you", "active", "count"}
-
-
-def problems(value: Any, path: str = "scene") -> list[str]:
-    """Raw data (JSON, ``null``, snake_case, "seat N"...) in any text of a scene."""
-    if isinstance(value, dict):
-        return [
-            p
-            for key, item in value.items()
-            if key not in DATA
-            for p in problems(item, f"{path}.{key}")
-        ]
-    if isinstance(value, list):
-        return [p for index, item in enumerate(value) for p in problems(item, f"{path}[{index}]")]
-    if isinstance(value, str):
-        return [f"{path}: {problem}" for problem in raw_text_problems(value)]
-    return []
 
 
 def test_the_pile_lies_in_the_middle_and_the_prompt_names_its_top_card() -> None:
@@ -59,7 +39,7 @@ def test_every_scene_of_a_match_is_valid_and_in_words() -> None:
         for seat in (None, 0, 1, 2):
             scene = match.scene(seat, NAMES)
             jsonschema.validate(scene, tablecards.scene_schema())
-            assert problems(scene) == []
+            assert scene_problems(scene) == []
         if match.is_over:
             break
         (seat,) = match.to_act

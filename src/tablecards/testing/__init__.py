@@ -31,6 +31,7 @@ from tablecards.testing._kit import (
 )
 from tablecards.testing._rawtext import raw_text_problems
 from tablecards.testing._refusal import assert_refused
+from tablecards.testing._scenes import scene_problems
 
 __all__ = [
     "CHECKS",
@@ -45,4 +46,5 @@ __all__ = [
     "default_seeds",
     "raw_text_problems",
     "registered_bots",
+    "scene_problems",
 ]

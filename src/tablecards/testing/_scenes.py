@@ -41,7 +41,7 @@ from tablecards.testing._rawtext import raw_text_problems
 from tablecards.testing._schema_check import schema_problems
 from tablecards.words import names_for
 
-__all__ = ["KIT_NAMES", "SceneCheck", "kit_names", "scene_texts"]
+__all__ = ["KIT_NAMES", "SceneCheck", "kit_names", "scene_problems", "scene_texts"]
 
 #: The names the kit gives the players (then "Player 11", ...).
 KIT_NAMES: Final = ("Ann", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo")
@@ -81,6 +81,26 @@ def scene_texts(scene: Any, path: str = "scene") -> Iterator[tuple[str, str]]:
             yield from scene_texts(item, f"{path}[{index}]")
     elif isinstance(scene, str):
         yield path, scene
+
+
+def scene_problems(scene: Any) -> list[str]:
+    """The raw data in any text a player reads in ``scene``; empty when every text is words.
+
+    Each problem reads ``"path: problem"`` (JSON, ``null``, snake_case words, "seat N"...). The
+    texts are those the ``scenes`` check reads (data fields such as ``id``, ``act`` or
+    ``style`` left out), each checked with :func:`raw_text_problems`: a game's own scene tests
+    can hold their scenes to the kit's standard at positions of their choosing.
+
+    Example:
+        >>> from tablecards.testing import scene_problems
+        >>> scene_problems({"status": "Your turn", "facts": [{"label": "Bid", "text": "null"}]})
+        ["scene.facts[0].text: a null value: 'null'"]
+    """
+    return [
+        f"{path}: {problem}"
+        for path, text in scene_texts(scene)
+        for problem in raw_text_problems(text)
+    ]
 
 
 class SceneCheck:
