@@ -59,6 +59,26 @@ def test_the_scene_view_is_the_view_and_a_zone_is_a_new_object_exactly_when_it_s
     assert moves == 60
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_scene_view_follows_undo_copies_and_reloads(game: str) -> None:
+    """Match.scene_view works out the zones once per move for every seat: after an undo, on a
+    copy and on a reloaded match, every seat's scene view is still its view."""
+    match = Match(game, players=tablecards.load_game(game).default_players, seed=5)
+    rng = random.Random(5)
+    watchers = [*range(match.players), None]
+    for step in range(40):
+        if not played(match, rng):
+            break
+        if step % 7 == 6:
+            assert all(match.scene_view(w) == match.view(w) for w in watchers)
+            # Back to the same move number with another action: the zones were made anew.
+            match.undo(1)
+            played(match, rng)
+        for other in (match, match.clone(), Match.from_json(match.to_json())):
+            for watcher in watchers:
+                assert other.scene_view(watcher) == other.view(watcher), (step, watcher)
+
+
 def test_a_spectator_and_the_seats_that_cannot_see_a_hand_share_its_face_down_zone() -> None:
     match = Match(HandsGame(), players=3, seed=1)
     hand = {w: match.scene_view(w)["zones"]["hand:0"] for w in (0, 1, 2, None)}

@@ -126,3 +126,43 @@ def test_history_checks_its_arguments() -> None:
     assert match.history(0, since=99) == []
     default = match.history(1)
     assert any(entry["text"].startswith("Player 1 ") for entry in default)
+
+
+@pytest.mark.parametrize("game", ["hit", "stop", "exhopp", "hattrick"])
+def test_history_from_any_move_is_the_tail_of_the_whole_history_move_after_move(game: str) -> None:
+    """A table asks after every move for the entries a client has not had: from the last move,
+    or from further back for a client that missed some. Each must be the whole history's tail."""
+    match = Match(game, seed=3)
+    rng = random.Random(3)
+    names = NAMES[: match.players]
+    while not match.is_over and match.moves < 50:
+        waited = match.waiting_for or match.to_act
+        seat = waited[rng.randrange(len(waited))]
+        match.apply(seat, rng.choice(list(match.legal_actions(seat))))
+        for reader in (None, *range(match.players)):
+            whole = match.history(reader, names)
+            for since in {0, 1, match.moves - 2, match.moves - 1, match.moves, match.moves + 1}:
+                if since >= 0:
+                    assert match.history(reader, names, since=since) == whole[since:]
+                    events = match.events_for(reader, since)
+                    assert events == tuple(
+                        pair for pair in match.events_for(reader) if pair[0] >= since
+                    )
+
+
+def test_names_checked_once_are_checked_again_when_they_change() -> None:
+    """The match keeps the names it checked last (a table passes the same ones after every
+    move); other names, or the same list changed in place, are checked again."""
+    match = random_match("hit", seed=1, moves=3)
+    names = ["Ann", "Bob", "Cleo"]
+    assert match.history(0, names)[0]["text"]
+    assert match.scene(1, names)["seats"][1]["name"] in names
+    names[2] = " "
+    with pytest.raises(tablecards.TablecardsError, match="names must"):
+        match.history(0, names)
+    with pytest.raises(tablecards.TablecardsError, match="names must"):
+        match.scene(0, names)
+    with pytest.raises(tablecards.TablecardsError, match="names must"):
+        match.scene(0, ("Ann", "Bob"))
+    renamed = match.scene(0, ("Ann", "Bob", "Dee"))
+    assert any(seat["name"] == "Dee" for seat in renamed["seats"])

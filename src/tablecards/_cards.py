@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, Final, Generic, TypeVar
 
 import attrs
@@ -246,16 +246,51 @@ def shared_zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str,
                 made = zone._hidden = (size, ZoneView(hidden_part))
             out[zone.name] = made[1]
             continue
-        seen = zone._seen
-        if seen is None or seen[0] != cards:
-            seen = zone._seen = (list(cards), [_card_json(card) for card in cards])
-        shown = zone._shown
-        if shown is None or shown[0] is not seen:
-            part: dict[str, Any] = (
-                {"count": len(cards), "cards": seen[1]}
-                if owner is None
-                else {"count": len(cards), "owner": owner, "cards": seen[1]}
-            )
-            shown = zone._shown = (seen, ZoneView(part))
-        out[zone.name] = shown[1]
+        out[zone.name] = shown_zone_view(zone)
     return out
+
+
+def shown_zone_view(zone: Zone[Any]) -> ZoneView:
+    """The shared :class:`ZoneView` of ``zone`` with its cards, as the seats that see them
+    get it: the same object as last time while its cards are unchanged."""
+    cards = zone.cards
+    seen = zone._seen
+    if seen is None or seen[0] != cards:
+        seen = zone._seen = (list(cards), [_card_json(card) for card in cards])
+    shown = zone._shown
+    if shown is None or shown[0] is not seen:
+        owner = zone.owner
+        part: dict[str, Any] = (
+            {"count": len(cards), "cards": seen[1]}
+            if owner is None
+            else {"count": len(cards), "owner": owner, "cards": seen[1]}
+        )
+        shown = zone._shown = (seen, ZoneView(part))
+    return shown[1]
+
+
+class SharedZones:
+    """Every seat's shared zone views of one position, as :func:`shared_zone_views` gives
+    them, worked out once for all the seats: the table asks for each seat's after a move.
+
+    What a spectator sees is made once; a seat's differs only in the zones it owns and sees.
+    """
+
+    __slots__ = ("_base", "_owned")
+
+    def __init__(self, zones: Sequence[Zone[Any]]) -> None:
+        self._base = shared_zone_views(zones, None)
+        owned: dict[int, list[Zone[Any]]] = {}
+        for zone in zones:
+            if zone.visibility is _OWNER and zone.owner is not None:
+                owned.setdefault(zone.owner, []).append(zone)
+        self._owned = owned
+
+    def seen_by(self, seat: int | None) -> dict[str, ZoneView]:
+        """What :func:`shared_zone_views` gives ``seat`` (``None``: a spectator)."""
+        out = self._base.copy()
+        mine = self._owned.get(seat) if seat is not None else None
+        if mine:
+            for zone in mine:
+                out[zone.name] = shown_zone_view(zone)
+        return out

@@ -38,9 +38,9 @@ def history(
     game = match.game
     words = names_for(names, seat)
     per_move: dict[int, list[Event]] = {}
-    for move, event in match.events_for(seat, since):
+    for move, event in match._events_since(seat, since):
         per_move.setdefault(move, []).append(event)
-    owner_of = _owners(match)
+    owner_of = match._owner_of()  # fixed by the game's layout and public (every view says it)
     # Only the moves asked for are redacted (what Match.log_for does for the whole log), so an
     # update costs the same at move 5 and at move 500.
     log = match.log
@@ -55,12 +55,6 @@ def history(
         then = _consequences(game, per_move.get(move, []), seat, words, owner_of)
         out.append({"move": move, "text": text, "then": then})
     return out
-
-
-def _owners(match: Match) -> Callable[[str], int | None]:
-    # Who owns a zone is fixed by the game's layout and public (every view says it).
-    owners = {zone.name: zone.owner for zone in match.state.zones()}
-    return owners.get
 
 
 def _consequences(

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from tablecards._actions import Action
+from tablecards._cards import SharedZones
 from tablecards._checks import action_checks, check_constructor, check_since, field_error
 from tablecards._clock import Clock
 from tablecards._describe import menu_text
@@ -51,7 +52,7 @@ from tablecards._saves import (
 )
 from tablecards._scene import check_names
 from tablecards._serial import action_to_json, dumps, snapshot
-from tablecards._state import State
+from tablecards._state import State, zone_list
 
 __all__ = ["SAVE_FORMAT", "Match"]
 
@@ -96,11 +97,14 @@ class Match:
         "_legal",
         "_limit",
         "_log",
+        "_named",
+        "_owners",
         "_players",
         "_seed",
         "_state",
         "_truncated",
         "_why",
+        "_zoned",
     )
 
     def __init__(
@@ -127,6 +131,12 @@ class Match:
         self._legal = game.legal_actions
         # (move, event) pairs, once someone asked for events_for(); None until then.
         self._events: list[tuple[int, Event]] | None = None
+        # The names last checked (a table passes the same ones after every move), as a tuple.
+        self._named: tuple[str, ...] | None = None
+        # Each zone's owner by name, with the state and move it was read at (see _owner_of).
+        self._owners: tuple[object, int, dict[str, int | None]] | None = None
+        # Every seat's shared zone views, with the state and move they were made at.
+        self._zoned: tuple[object, int, SharedZones] | None = None
         self._hooks = _hooks_of(observers)
         self._state: State = self._new_state()
         hooks = self._hooks
@@ -267,7 +277,14 @@ class Match:
         """
         if seat is not None and (type(seat) is not int or not 0 <= seat < self._players):
             seat = self._seat(seat, spectator=True)
-        return self._finish_view(self._game.scene_view(self._state, seat))
+        game, state = self._game, self._state
+        if type(game).scene_view is not Game.scene_view or type(game).view is not Game.view:
+            return self._finish_view(game.scene_view(state, seat))
+        # What Game.scene_view gives, its zones worked out once per move for every seat.
+        moves, kept = len(self._log), self._zoned
+        if kept is None or kept[0] is not state or kept[1] != moves:
+            kept = self._zoned = (state, moves, SharedZones(zone_list(state)))
+        return self._finish_view(game._view(state, seat, kept[2].seen_by(seat)))
 
     def _finish_view(self, out: dict[str, Any]) -> dict[str, Any]:
         # The match's part of a view: how many moves, and a truncated match shown as over.
@@ -328,11 +345,24 @@ class Match:
         """
         if seat is not None:
             seat = self._seat(seat, spectator=True)
-        since = check_since(since)
+        return self._events_since(seat, check_since(since))
+
+    def _events_since(self, seat: int | None, since: int) -> tuple[tuple[int, Event], ...]:
+        """:meth:`events_for` with its arguments checked."""
         events = self._events
         if events is None:
             events = self._record_events()
-        start = bisect.bisect_left(events, since, key=_move_of)
+        start = len(events)
+        if start and events[-1][0] >= since:
+            # A table asks for the last move's events after every move: walking back over
+            # them is cheaper than a search from the start.
+            if events[0][0] >= since:
+                start = 0
+            elif since >= len(self._log) - 1:
+                while events[start - 1][0] >= since:
+                    start -= 1
+            else:
+                start = bisect.bisect_left(events, since, key=_move_of)
         out = []
         for move, event in events[start:]:
             seen = event.seen_by(seat)
@@ -391,7 +421,7 @@ class Match:
         # The shared view: what the game's scene kept of an unchanged zone is found again
         # (tablecards.remember) instead of being built after every move.
         view = self.scene_view(seat)
-        names = tuple(self._names(names))  # a tuple: a scene may name the names in its keys
+        names = self._names(names)  # a tuple: a scene may name the names in its keys
         legal = () if seat is None else self.legal_actions(view["seat"])
         return self._game.scene(view, names, legal)
 
@@ -418,10 +448,23 @@ class Match:
         since = check_since(since)
         return history(self, seat, self._names(names), since)
 
-    def _names(self, names: Sequence[str] | None) -> list[str]:
+    def _names(self, names: Sequence[str] | None) -> tuple[str, ...]:
         if names is None:
-            return [f"Player {seat + 1}" for seat in range(self._players)]
-        return check_names(names, self._players)
+            return tuple(f"Player {seat + 1}" for seat in range(self._players))
+        kept = self._named
+        # The same names as last time (a table passes them after every move) were checked then.
+        if kept is not None and type(names) in (tuple, list) and tuple(names) == kept:
+            return kept
+        named = tuple(check_names(names, self._players))
+        self._named = named
+        return named
+
+    def _owner_of(self) -> Callable[[str], int | None]:
+        """Who owns each zone, by name: read once per move, not once per seat's history."""
+        state, moves, kept = self._state, len(self._log), self._owners
+        if kept is None or kept[0] is not state or kept[1] != moves:
+            kept = self._owners = (state, moves, {z.name: z.owner for z in zone_list(state)})
+        return kept[2].get
 
     def parse_action(self, data: Mapping[str, Any] | str | bytes) -> Action:
         """A client's action data as an action of this match's game (see
@@ -607,6 +650,9 @@ class Match:
         new._legal = self._legal
         new._apply = self._apply
         new._events = None
+        new._named = self._named
+        new._owners = None
+        new._zoned = None
         new._hooks = None
         new._state = self._state.clone()
         return new
