@@ -280,17 +280,18 @@ class SharedZones:
 
     def __init__(self, zones: Sequence[Zone[Any]]) -> None:
         self._base = shared_zone_views(zones, None)
-        owned: dict[int, list[Zone[Any]]] = {}
+        # Each seat's own zones as it sees them, in the place they have in the spectator's.
+        owned: dict[int, dict[str, ZoneView]] = {}
         for zone in zones:
             if zone.visibility is _OWNER and zone.owner is not None:
-                owned.setdefault(zone.owner, []).append(zone)
+                owned.setdefault(zone.owner, {})[zone.name] = shown_zone_view(zone)
         self._owned = owned
 
     def seen_by(self, seat: int | None) -> dict[str, ZoneView]:
         """What :func:`shared_zone_views` gives ``seat`` (``None``: a spectator)."""
         out = self._base.copy()
-        mine = self._owned.get(seat) if seat is not None else None
-        if mine:
-            for zone in mine:
-                out[zone.name] = shown_zone_view(zone)
+        if seat is not None:
+            mine = self._owned.get(seat)
+            if mine:
+                out.update(mine)
         return out

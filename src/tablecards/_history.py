@@ -39,11 +39,15 @@ def history(
     words = names_for(names, seat)
     per_move: dict[int, list[Event]] = {}
     for move, event in match._events_since(seat, since):
-        per_move.setdefault(move, []).append(event)
+        moved = per_move.get(move)
+        if moved is None:
+            per_move[move] = [event]
+        else:
+            moved.append(event)
     owner_of = match._owner_of()  # fixed by the game's layout and public (every view says it)
     # Only the moves asked for are redacted (what Match.log_for does for the whole log), so an
-    # update costs the same at move 5 and at move 500.
-    log = match.log
+    # update costs the same at move 5 and at move 500 (the log is read in place, not copied).
+    log = match._log
     redact = game.redact_action
     out: list[dict[str, Any]] = []
     for move in range(since, len(log) + 1):
@@ -52,7 +56,8 @@ def history(
         else:
             actor, action = log[move - 1]
             text = sentence(game.describe_play(actor, redact(action, actor, seat), words))
-        then = _consequences(game, per_move.get(move, []), seat, words, owner_of)
+        events = per_move.get(move)
+        then = _consequences(game, events, seat, words, owner_of) if events else []
         out.append({"move": move, "text": text, "then": then})
     return out
 
@@ -65,14 +70,18 @@ def _consequences(
     owner_of: Callable[[str], int | None],
 ) -> list[str]:
     out: list[str] = []
-    index = 0
-    while index < len(events):
-        end = _deal_end(events, index, owner_of)
-        if end - index >= 2:
-            out.append(sentence(_deal_words(game, events[index:end], seat, names, owner_of)))
-            index = end
-            continue
-        text = game.describe_event(events[index], seat, names)
+    describe = game.describe_event
+    index, size = 0, len(events)
+    while index < size:
+        event = events[index]
+        # Only a card moved to a seat's zone may start a deal.
+        if isinstance(event, CardsMoved) and owner_of(event.dst) is not None:
+            end = _deal_end(events, index, owner_of)
+            if end - index >= 2:
+                out.append(sentence(_deal_words(game, events[index:end], seat, names, owner_of)))
+                index = end
+                continue
+        text = describe(event, seat, names)
         if text:
             out.append(sentence(text))
         index += 1

@@ -123,8 +123,10 @@ def read_message(text: str | bytes, max_bytes: int) -> Message:
     except (ValueError, RecursionError) as failure:
         raise ProtocolError("bad_json", f"not valid JSON: {type(failure).__name__}") from None
     try:
-        # "\ud800" escapes decode to lone surrogates, which no answer could carry back.
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
+        # "\ud800" escapes decode to lone surrogates, which no answer could carry back; only
+        # an escape can make one, so a message without any needs no check.
+        if ("\\u" in text) if isinstance(text, str) else (b"\\u" in text):
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
         raise ProtocolError(
             "bad_json", "the message holds a lone surrogate (\\ud800-\\udfff): not text"
