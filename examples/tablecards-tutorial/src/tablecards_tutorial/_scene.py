@@ -175,7 +175,10 @@ def build_middle(pile_and_deck: tuple[Mapping[str, Any], ...], leads: str | None
             "title": "The pile",
             "note": None if leads is None else f"{whose(leads)} card on top",
             "badges": [],
-            "zones": [kept_box("pile", "Pile", "pile", pile), kept_box("deck", "Deck", "deck", deck)],
+            "zones": [
+                kept_box("pile", "Pile", "pile", pile),
+                kept_box("deck", "Deck", "deck", deck),
+            ],
         }
     ]
 
