@@ -98,7 +98,7 @@ def build_seat_parts(
     hand, won, shown = zones
     seat, name, you, active, leads, score = shows
     boxes = [
-        # Kept on their own too: a panel built again because its score changed finds them.
+        # Kept on their own too: a panel built again only because the turn moved finds them.
         kept_box(f"hand:{seat}", "Your hand" if you else "Hand", "hand" if you else "stack", hand),
         kept_box(f"won:{seat}", "Won", "stack", won),
     ]
