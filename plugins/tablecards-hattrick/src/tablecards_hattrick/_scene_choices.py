@@ -32,14 +32,17 @@ _FIRST: Final = itemgetter(0)
 # Play and one Pass per card, HAT-01, so no action is hashed): (the action, a play?, the card's
 # colour, its value, its choice, its rank). The action is kept in its entry, so that no other
 # object takes its id while the entry lives. The rank orders the actions as the game lists them:
-# plays by card, then passes.
+# plays by card, then passes by card; any other action comes last.
 _Known = tuple[Action, bool, str, int, Json, int]
 _CHOICES: dict[int, _Known] = {}
 _CHOICES_MAX: Final = 4096
 _PASS_RANK: Final = len(DECK)
-# The rank and the choice of each entry, by the same ids, read with no entry unpacked.
+_OTHER_RANK: Final = 2 * len(DECK)
+# The rank and the choice of each entry, by the same ids, read with no entry unpacked; and the
+# choice of each rank (a rank is one card played or shown: every action of it reads alike).
 _RANKS: dict[int, int] = {}
 _CHOICE_OF: dict[int, Json] = {}
+_BY_RANK: list[Json] = [{} for _ in range(_OTHER_RANK + 1)]
 
 
 def _known(action: Action, action_json: Callable[[Action], Json]) -> _Known:
@@ -54,10 +57,11 @@ def _known(action: Action, action_json: Callable[[Action], Json]) -> _Known:
         play = isinstance(action, Play)
         text = f"Play {card}" if play else f"Pass, showing {card}"
         choice = {"text": text, "act": action_json(action)}
-        rank = card.id if play else _PASS_RANK
+        rank = card.id if play else _PASS_RANK + card.id
         known = (action, play, colour, card.value, choice, rank)
+        _BY_RANK[rank] = choice
     else:
-        known = (action, False, "", 0, {}, _PASS_RANK + 1)
+        known = (action, False, "", 0, {}, _OTHER_RANK)
     _CHOICES[id(action)] = known
     _RANKS[id(action)] = known[5]
     _CHOICE_OF[id(action)] = known[4]
@@ -104,26 +108,23 @@ def decision(
     prompt = _prompt(view["trick"], colours)
     if shared:
         # An entry kept for an action keeps the action alive: no other object has its id.
-        ids = list(map(id, legal))
         try:
-            ranks = list(map(_RANKS.__getitem__, ids))
+            ranks = list(map(_RANKS.__getitem__, map(id, legal)))
         except KeyError:
             for action in legal:
                 _known(action, action_json)
-            ranks = list(map(_RANKS.get, ids, repeat(_PASS_RANK + 2)))
-        if ranks == sorted(ranks) and (not ranks or ranks[-1] <= _PASS_RANK + 1):
-            # as the game lists them: plays by card, then passes
-            return prompt, _grouped(list(map(_CHOICE_OF.__getitem__, ids)), ranks, colours)
+            ranks = list(map(_RANKS.get, map(id, legal), repeat(_OTHER_RANK)))
+        if ranks == sorted(ranks) and (not ranks or ranks[-1] < _OTHER_RANK):
+            # as the game lists them: plays by card, then passes by card
+            return prompt, _grouped(list(map(_BY_RANK.__getitem__, ranks)), ranks, colours)
     return prompt, _sorted(legal, colours, action_json, shared)
 
 
 # Where each colour's plays end among ranks sorted (a card's id orders it by colour, then by
-# value: HAT-01), then where the passes end.
-_ENDS: Final = (
-    *(len(DECK) // len(COLOURS) * (index + 1) for index in range(len(COLOURS))),
-    _PASS_RANK + 1,
+# value: HAT-01); the passes follow.
+_COLOUR_ENDS: Final = tuple(
+    (colour, len(DECK) // len(COLOURS) * (index + 1)) for colour, index in ORDER.items()
 )
-_COLOUR_ENDS: Final = tuple(zip(ORDER, _ENDS[:-1], strict=True))
 
 
 def _grouped(choices: list[Json], ranks: list[int], colours: tuple[str, ...]) -> list[Json]:
@@ -135,9 +136,8 @@ def _grouped(choices: list[Json], ranks: list[int], colours: tuple[str, ...]) ->
             title = _play_title(colour, colours)
             groups.append({"title": title, "choices": choices[start:stop]})
             start = stop
-    stop = bisect_left(ranks, _ENDS[-1], start)
-    if stop > start:
-        groups.append({"title": _PASS_TITLE, "choices": choices[start:stop]})
+    if len(ranks) > start:
+        groups.append({"title": _PASS_TITLE, "choices": choices[start:]})
     return groups
 
 
