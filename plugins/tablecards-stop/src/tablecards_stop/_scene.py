@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, final
 
 from tablecards import Action, ZoneView, remember
 from tablecards.words import count, listing, names_for, says, whose
@@ -162,33 +162,46 @@ def _aside_box(aside: Mapping[str, Any], seat: int) -> Json:
     }
 
 
-def _panel(
-    bid: Mapping[str, Any],
-    hand: Mapping[str, Any],
-    pack: Mapping[str, Any],
-    aside: Mapping[str, Any],
-    facts: tuple[Any, ...],
-) -> Json:
-    """One seat's panel. ``facts`` begins with the seat, its name, its marks (:data:`_YOU`,
-    :data:`_ACTIVE`, the badges' bits), its tokens and the tokens to win; the stamps of the
-    hand, pack and set-aside zones follow when the zones are shared."""
-    seat, name, marks, tokens, goal = facts[:5]
-    you = bool(marks & _YOU)
-    if len(facts) > 5:
-        # The boxes outlive the marks (who is waited for changes at every draw moment).
-        key = ("boxes", seat, you, *facts[5:])
-        zones = remember(bid, key, _boxes, bid, hand, pack, aside, seat, you)
-    else:
-        zones = _boxes(bid, hand, pack, aside, seat, you)
-    return {
-        "seat": seat,
-        "name": name,
-        "you": you,
-        "active": bool(marks & _ACTIVE),
-        "badges": _badges(marks >> _BADGE_SHIFT),
-        "counters": _counters(tokens, goal, int(pack["count"]), int(hand["count"])),
-        "zones": zones,
-    }
+@final
+class _Seat:
+    """A seat's panel but for whether it is waited for and its badges (its marks): kept with
+    its zones (:func:`_seat_panel`), it makes its panel for each set of marks once, as who is
+    waited for changes at every draw moment while the zones stay."""
+
+    __slots__ = ("counters", "name", "panels", "seat", "you", "zones")
+
+    def __init__(
+        self,
+        bid: Mapping[str, Any],
+        hand: Mapping[str, Any],
+        pack: Mapping[str, Any],
+        aside: Mapping[str, Any],
+        seat: int,
+        name: str,
+        you: bool,
+        tokens: int,
+        goal: int,
+    ) -> None:
+        self.seat, self.name, self.you = seat, name, you
+        self.zones = _boxes(bid, hand, pack, aside, seat, you)
+        self.counters = _counters(tokens, goal, int(pack["count"]), int(hand["count"]))
+        #: The panels made, by their marks.
+        self.panels: dict[int, Json] = {}
+
+    def panel(self, marks: int) -> Json:
+        """The panel with ``marks`` (:func:`_marks`, the viewer's :data:`_YOU` included)."""
+        made = self.panels.get(marks)
+        if made is None:
+            made = self.panels[marks] = {
+                "seat": self.seat,
+                "name": self.name,
+                "you": self.you,
+                "active": bool(marks & _ACTIVE),
+                "badges": _badges(marks >> _BADGE_SHIFT),
+                "counters": self.counters,
+                "zones": self.zones,
+            }
+        return made
 
 
 def _boxes(
@@ -252,23 +265,20 @@ _BADGE_SHIFT: Final = 2
 _WORN: dict[int, list[Json]] = {}
 
 
-def _marks(view: Mapping[str, Any], waiting: Sequence[int]) -> list[int]:
-    """Each seat's :data:`_YOU`, :data:`_ACTIVE` and badge bits (see :data:`_BADGES`)."""
+def _marks(view: Mapping[str, Any], waiting: Sequence[int]) -> tuple[int, ...]:
+    """Each seat's :data:`_ACTIVE` and badge bits (see :data:`_BADGES`); the viewer's
+    :data:`_YOU` is its scene's to add."""
     eliminated = view["eliminated"]
     marks = [0] * len(eliminated)
-    viewer, red, phase = view["seat"], view["red"], view["phase"]
-    if viewer is not None:
-        marks[viewer] = _YOU
+    red, phase = view["red"], view["phase"]
     for seat in waiting:
-        marks[seat] |= _ACTIVE
+        marks[seat] = _ACTIVE
     if red is not None:
         marks[red] |= 1 << _BADGE_SHIFT
     if True in eliminated:
         for seat, out in enumerate(eliminated):
             if out:
                 marks[seat] |= 2 << _BADGE_SHIFT
-    if phase == "draw":
-        return marks
     if phase in ("open", "auction"):
         caller = view.get("caller")
         if caller is not None:
@@ -280,38 +290,62 @@ def _marks(view: Mapping[str, Any], waiting: Sequence[int]) -> list[int]:
         winner = view.get("winner")
         if winner is not None:
             marks[winner] |= (16 if phase == "share" else 32) << _BADGE_SHIFT
-    return marks
+    return tuple(marks)
 
 
-def _panels(view: Mapping[str, Any], names: Sequence[str], marks: Sequence[int]) -> list[Json]:
-    """One panel per seat, from the viewer's round the table."""
+def _panels(
+    view: Mapping[str, Any], names: Sequence[str], table: _Table, viewer: int | None
+) -> list[Json]:
+    """One panel per seat, from the viewer's round the table: the other seats' panels as the
+    position's first scene found them (:class:`_Table`), while their zones are the same."""
     zones = view["zones"]
     tokens, goal = view["tokens"], view["tokens_to_win"]
+    marks, others = table.marks, table.others
     panels = []
-    for seat in _round(view["seat"], len(marks)):
+    for seat in _round(viewer, len(marks)):
         bid, hand, pack, aside = _SEAT_ZONES[seat](zones)
-        mark = marks[seat]
-        name = "You" if mark & _YOU else names[seat]
-        # Everything the panel shows besides its zones: whose it is, its name, whether it is
-        # waited for, its badges and its tokens (its bid's total is its bid zone's).
-        if type(hand) is type(pack) is type(aside) is ZoneView:
-            # remember((bid, hand, pack, aside), ...) names the other zones by their stamps in
-            # the key, as here, after checking the tuple: twice this lookup's time.
-            facts: tuple[Any, ...] = (
-                seat,
-                name,
-                mark,
-                tokens[seat],
-                goal,
-                hand.stamp,
-                pack.stamp,
-                aside.stamp,
+        if seat == viewer:
+            panels.append(
+                _seat_panel(
+                    bid, hand, pack, aside, seat, "You", marks[seat] | _YOU, tokens[seat], goal
+                )
             )
-            panels.append(remember(bid, facts, _panel, bid, hand, pack, aside, facts))
-        else:
-            facts = (seat, name, mark, tokens[seat], goal)
-            panels.append(_panel(bid, hand, pack, aside, facts))
+            continue
+        kept = others[seat]
+        if kept is not None and kept[0] is hand and kept[1] is pack and kept[2] is aside:
+            panels.append(kept[3])
+            continue
+        panel = _seat_panel(
+            bid, hand, pack, aside, seat, names[seat], marks[seat], tokens[seat], goal
+        )
+        others[seat] = (hand, pack, aside, panel)
+        panels.append(panel)
     return panels
+
+
+def _seat_panel(
+    bid: Mapping[str, Any],
+    hand: Mapping[str, Any],
+    pack: Mapping[str, Any],
+    aside: Mapping[str, Any],
+    seat: int,
+    name: str,
+    marks: int,
+    tokens: int,
+    goal: int,
+) -> Json:
+    """A seat's panel, its :class:`_Seat` kept with its bid zone."""
+    you = marks & _YOU == _YOU
+    if type(hand) is type(pack) is type(aside) is ZoneView:
+        # Everything the panel shows besides its zones and marks: whose it is, its name and
+        # its tokens (its bid's total is its bid zone's). remember((bid, hand, pack, aside),
+        # ...) would name the other zones by their stamps in the key, as here, after
+        # checking the tuple: twice this lookup's time.
+        key = (seat, name, you, tokens, goal, hand.stamp, pack.stamp, aside.stamp)
+        kept = remember(bid, key, _Seat, bid, hand, pack, aside, seat, name, you, tokens, goal)
+        made = kept.panels.get(marks)
+        return made if made is not None else kept.panel(marks)
+    return _Seat(bid, hand, pack, aside, seat, name, you, tokens, goal).panel(marks)
 
 
 def _round(viewer: int | None, players: int) -> tuple[int, ...]:
@@ -334,35 +368,54 @@ _PACK_ZONES: Final = tuple(f"pack:{seat}" for seat in range(64))
 _ASIDE_ZONES: Final = tuple(f"aside:{seat}" for seat in range(64))
 # A seat's four zones out of a view's zones, in one call.
 _SEAT_ZONES: Final = tuple(map(itemgetter, _BID_ZONES, _HAND_ZONES, _PACK_ZONES, _ASIDE_ZONES))
+# Every seat's bid zone out of a view's zones (a tuple), by the number of players.
+_BIDS_OF: Final = {players: itemgetter(*_BID_ZONES[:players]) for players in range(2, 64)}
 
 
-def _waiting(view: Mapping[str, Any]) -> list[int]:
+def _waiting(view: Mapping[str, Any]) -> tuple[int, ...]:
     """Whom the table waits for: in the auction, a seat that passed is not waited for."""
     if view["phase"] != "auction":
-        return list(view["to_act"])
+        return tuple(view["to_act"])
     passed = view.get("passed", ())
-    return [seat for seat in view["to_act"] if seat not in passed]
+    return tuple([seat for seat in view["to_act"] if seat not in passed])
 
 
-def _highest(view: Mapping[str, Any], words: Sequence[str]) -> str:
-    """ "highest bid 6 (Ann and you)", or "no bid yet"."""
+def _best_bidders(view: Mapping[str, Any]) -> tuple[int, ...]:
+    """The seats whose bids are the highest (none before the first bid)."""
     high = view.get("highest", 0)
-    key = (
-        high,
-        *[words[seat] for seat, bid in enumerate(view["bids"]) if bid and bid["total"] == high],
-    )
+    return tuple([seat for seat, bid in enumerate(view["bids"]) if bid and bid["total"] == high])
+
+
+def _highest(view: Mapping[str, Any], words: Sequence[str], bidders: Sequence[int]) -> str:
+    """ "highest bid 6 (Ann and you)", or "no bid yet"."""
+    key = (view.get("highest", 0), *[words[seat] for seat in bidders])
     made = _HIGHEST.get(key)
     if made is None:
         if len(_HIGHEST) >= _KEPT:
             _HIGHEST.clear()
         made = _HIGHEST[key] = (
-            f"highest bid {int(high)} ({listing(key[1:])})" if key[1:] else "no bid yet"
+            f"highest bid {int(key[0])} ({listing(key[1:])})" if key[1:] else "no bid yet"
         )
     return made
 
 
 # The words of the highest bid, by its total and its bidders' names.
 _HIGHEST: dict[tuple[Any, ...], str] = {}
+
+
+def _named(view: Mapping[str, Any], bidders: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats the phase line names (:func:`_phase_line`): those a viewer reads as "you"."""
+    phase = view["phase"]
+    if phase == "draw":
+        drawer = int(view["drawer"])
+        return (drawer,) if view.get("calls_open", True) else (drawer, int(view["red"]))
+    if phase == "open":
+        return (int(view["caller"]),)
+    if phase == "auction":
+        return bidders
+    if phase == "share":
+        return (int(view["winner"]),)
+    return ()
 
 
 def _phase_line(view: Mapping[str, Any], words: Sequence[str], best: str) -> str:
@@ -398,21 +451,171 @@ def _draw_line(drawer: str, red: str | None) -> str:
 _DRAW_LINES: dict[tuple[str, str | None], str] = {}
 
 
-def _status(view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]) -> str:
-    viewer = view["seat"]
+def _statuses(
+    view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]
+) -> tuple[str, str]:
+    """The status of a viewer the table waits for, and of any other (the game's winner reads
+    "You win the game", :func:`build_scene`)."""
     if view["over"]:
         winner = view.get("winner")
         if winner is None:
-            return "The game is over"
-        text = says(names_for(names, viewer)[int(winner)], "wins") + " the game"
-        return text[:1].upper() + text[1:]
+            return _OVER, _OVER
+        text = says(names[int(winner)], "wins") + " the game"
+        text = text[:1].upper() + text[1:]
+        return text, text
     if view["phase"] == "draw":
-        if viewer in waiting:
-            return "Call Stop! or let the draw go on"
-        return "Anyone may call Stop!" if waiting else ""
-    if viewer in waiting:
-        return "Your turn" if len(waiting) == 1 else "Your move (anyone may play)"
-    return f"Waiting for {listing(names[seat] for seat in waiting)}" if waiting else ""
+        return "Call Stop! or let the draw go on", "Anyone may call Stop!" if waiting else ""
+    return (
+        "Your turn" if len(waiting) == 1 else "Your move (anyone may play)",
+        f"Waiting for {listing(names[seat] for seat in waiting)}" if waiting else "",
+    )
+
+
+_OVER: Final = "The game is over"
+
+
+# -- what the scenes of one position share ---------------------------------------------------
+
+
+@final
+class _Table:
+    """What every seat's scene of one position shows alike, made by the first of them.
+
+    A table shows a position to every seat in turn. Who is waited for, the badges, the
+    heading, the phase line, the status and the scores read the same for every viewer the
+    words do not name, and the panel of a seat reads the same for every viewer but its own:
+    kept with the facts and the bid zones they are made from (:func:`_table`), they are made
+    once per position rather than once per seat.
+    """
+
+    __slots__ = (
+        "best",
+        "bidders",
+        "bids",
+        "board",
+        "facts",
+        "goal",
+        "lines",
+        "marks",
+        "named",
+        "names",
+        "others",
+        "status_in",
+        "status_out",
+        "title",
+        "waiting",
+        "winner",
+    )
+
+    def __init__(
+        self,
+        view: Mapping[str, Any],
+        names: tuple[str, ...],
+        facts: tuple[Any, ...],
+        bids: tuple[Mapping[str, Any], ...],
+    ) -> None:
+        #: What the table is made from: the facts (:data:`_FACTS`), the bid zones, the names.
+        self.facts, self.bids, self.names = facts, bids, names
+        self.waiting = waiting = _waiting(view)
+        self.marks = _marks(view, waiting)
+        self.title, self.goal = _heading(view)
+        auction = view["phase"] == "auction"
+        #: The seats of the highest bids, in the auction.
+        self.bidders = bidders = _best_bidders(view) if auction else ()
+        self.best = _highest(view, names, bidders) if auction else ""
+        #: The seats the phase line names: a viewer among them reads "you" there.
+        self.named = _named(view, bidders)
+        self.lines = [self.goal, _phase_line(view, names, self.best)]
+        self.status_in, self.status_out = _statuses(view, names, waiting)
+        #: The game's winner, once it is over.
+        self.winner = view.get("winner") if view["over"] else None
+        self.board = _board(names, tuple(view.get("scores") or view["tokens"]))
+        #: Each seat's panel as the other seats see it, with its hand, pack and set-aside
+        #: zones then (its bid zone is the table's): filled by the first scene that shows it.
+        self.others: list[tuple[Any, Any, Any, Json] | None] = [None] * len(self.marks)
+
+
+def _table(view: Mapping[str, Any], names: Sequence[str]) -> _Table:
+    """The :class:`_Table` of ``view``'s position: the last one made with the same bid zone
+    objects, if made from equal facts, bid zones and names (the zones of one match are not
+    another's); else a new one."""
+    facts = _FACTS(view)
+    bids = _BIDS_OF[len(view["tokens"])](view["zones"])
+    names = tuple(names)
+    # Found by the first bid zone's id, kept alive by the table while it is kept; equal
+    # facts (lists compared in C, no key to hash) and equal zones (the same, if shared) make
+    # the same table.
+    made = _TABLES.get(id(bids[0]))
+    if made is None or made.facts != facts or made.bids != bids or made.names != names:
+        if len(_TABLES) >= _POSITIONS:
+            _TABLES.clear()
+        made = _TABLES[id(bids[0])] = _Table(view, names, facts, bids)
+    return made
+
+
+# Everything a table is made from besides the bid zones and the names, in one call.
+_FACTS: Final = itemgetter(
+    "phase",
+    "round",
+    "tokens_to_win",
+    "red",
+    "drawer",
+    "calls_open",
+    "caller",
+    "winner",
+    "over",
+    "highest",
+    "bids",
+    "to_act",
+    "passed",
+    "eliminated",
+    "tokens",
+    "scores",
+)
+# The last table of each match (of each first bid zone): one is wanted while its position's
+# scenes are built, one per seat in a row.
+_POSITIONS: Final = 256
+_TABLES: dict[int, _Table] = {}
+
+
+@final
+class _Board:
+    """The scores, as each viewer reads them ("You" for its own seat): kept by the names and
+    the scores (:func:`_board`), each viewer's made once."""
+
+    __slots__ = ("names", "scores", "seen")
+
+    def __init__(self, names: tuple[str, ...], scores: tuple[int, ...]) -> None:
+        self.names, self.scores = names, scores
+        #: The scores made, by viewer.
+        self.seen: dict[int | None, list[Json]] = {}
+
+    def scores_for(self, viewer: int | None) -> list[Json]:
+        """The scores as ``viewer`` reads them."""
+        made = self.seen.get(viewer)
+        if made is None:
+            made = self.seen[viewer] = [
+                {
+                    "seat": seat,
+                    "name": "You" if seat == viewer else self.names[seat],
+                    "score": count(int(score), "token"),
+                }
+                for seat, score in enumerate(self.scores)
+            ]
+        return made
+
+
+def _board(names: tuple[str, ...], scores: tuple[int, ...]) -> _Board:
+    """The :class:`_Board` of ``names`` and ``scores``: they change once a round."""
+    made = _BOARDS.get((names, scores))
+    if made is None:
+        if len(_BOARDS) >= _KEPT:
+            _BOARDS.clear()
+        made = _BOARDS[names, scores] = _Board(names, scores)
+    return made
+
+
+_BOARDS: dict[tuple[tuple[str, ...], tuple[int, ...]], _Board] = {}
 
 
 # -- decisions -------------------------------------------------------------------------------
@@ -431,12 +634,13 @@ def _raise_words(action: Raise, value: int | None) -> str:
 def _decision(
     view: Mapping[str, Any],
     legal: Sequence[Action],
-    words: Sequence[str],
+    table: _Table,
     best: str,
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
     """The prompt and the choices: at a draw moment (STOP-06, kept with the hand it tells),
-    in the auction (STOP-10..13) and in the share-out (STOP-15)."""
+    in the auction (STOP-10..13, kept by the bids) and in the share-out (STOP-15); ``best``
+    is :func:`_highest`'s words for the viewer."""
     viewer = int(view["seat"])
     phase = view["phase"]
     if phase == "draw":
@@ -445,10 +649,24 @@ def _decision(
         # (whose hash costs less than the action's).
         key = ("draw", *map(type, legal))
         return remember(hand, key, _draw, hand, legal, action_json)
+    names = table.names
     if phase in ("open", "auction"):
-        return _auction(view, legal, words, best, action_json)
+        bids = table.bids
+        if type(bids[0]) is not ZoneView:
+            return _auction(view, legal, names_for(names, viewer), best, action_json)
+        # The bid zones, the names and the viewer name everything the choices and the prompt
+        # tell but the legal actions. The zones and the actions are named by their ids, kept
+        # alive with the part: shared zones stay the same objects while unchanged.
+        key = (names, viewer, phase, *map(id, bids), *map(id, legal))
+        made = _AUCTIONS.get(key)
+        if made is None:
+            if len(_AUCTIONS) >= _KEPT:
+                _AUCTIONS.clear()
+            prompt, actions = _auction(view, legal, names_for(names, viewer), best, action_json)
+            made = _AUCTIONS[key] = (prompt, actions, (bids, legal))
+        return made[0], made[1]
     if phase == "share":
-        return _share(view, legal, words, action_json)
+        return _share(view, legal, names_for(names, viewer), action_json)
     return "", []
 
 
@@ -493,24 +711,30 @@ def _auction(
     best: str,
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
+    """STOP-10..13: the opening bid, or a pass, a new bid and the raises of each bid."""
     first: list[Json] = []
     raises: dict[int, list[Json]] = {}
     bids = view["bids"]
     for action in legal:
         if isinstance(action, Raise):
             bid = bids[action.bid]
-            total, value = (bid["total"], bid.get("value")) if bid else (0, None)
+            choice = (
+                _choice(action, bid["total"], bid.get("value"), action_json)
+                if bid
+                else _choice(action, 0, None, action_json)
+            )
             options = raises.get(action.bid)
             if options is None:
-                options = raises[action.bid] = []
-            options.append(_choice(action, total, value, action_json))
+                raises[action.bid] = [choice]
+            else:
+                options.append(choice)
         elif isinstance(action, (Pass, Bid)):
             first.append(_choice(action, 0, None, action_json))
     if raises:
-        for target, options in sorted(raises.items()):
+        for target in sorted(raises):
             bid = bids[target]
-            title = f"Raise {whose(words[target])} bid ({bid['total'] if bid else 0})"
-            first.append({"text": title, "then": {"title": title, "choices": options}})
+            title = _raise_title(words[target], bid["total"] if bid else 0)
+            first.append({"text": title, "then": {"title": title, "choices": raises[target]}})
     if view["phase"] == "open":
         return _OPENING, [{"title": None, "choices": first}]
     key = (best, view.get("highest", 0), not bids[int(view["seat"])])
@@ -525,6 +749,19 @@ def _auction(
     return prompt, [{"title": None, "choices": first}]
 
 
+def _raise_title(name: str, total: int) -> str:
+    """ "Raise Ann's bid (6)": kept by the name and the total."""
+    made = _RAISE_TITLES.get((name, total))
+    if made is None:
+        if len(_RAISE_TITLES) >= _KEPT:
+            _RAISE_TITLES.clear()
+        made = _RAISE_TITLES[name, total] = f"Raise {whose(name)} bid ({total})"
+    return made
+
+
+_RAISE_TITLES: dict[tuple[str, int], str] = {}
+# The auction's decisions, each with the legal actions it offers (their ids are in its key).
+_AUCTIONS: dict[tuple[Any, ...], tuple[str, list[Json], tuple[Any, ...]]] = {}
 _OPENING: Final = "You called Stop!: open the auction with cards of one value (2, 3 or 4)."
 # The auction's prompts, by the highest bid's words, its total and whether the viewer may bid.
 _AUCTION_PROMPTS: dict[tuple[str, Any, bool], str] = {}
@@ -534,8 +771,9 @@ def _choice(
     action: Action, total: int, value: int | None, action_json: Callable[[Action], Json]
 ) -> Json:
     """A pass, a bid or a raise of a bid of ``total`` in ``value`` cards, as a choice: kept by
-    those (the same few recur)."""
-    key = (action, total, value)
+    those (the same few recur), the action by its id (kept alive with the choice: hashing an
+    action costs more than the rest)."""
+    key = (id(action), total, value)
     made = _CHOICES.get(key)
     if made is None:
         if isinstance(action, Raise):
@@ -547,11 +785,11 @@ def _choice(
             text = "Pass"
         if len(_CHOICES) >= _KEPT:
             _CHOICES.clear()
-        made = _CHOICES[key] = {"text": text, "act": action_json(action)}
-    return made
+        made = _CHOICES[key] = ({"text": text, "act": action_json(action)}, action)
+    return made[0]
 
 
-_CHOICES: dict[tuple[Action, int, int | None], Json] = {}
+_CHOICES: dict[tuple[int, int, int | None], tuple[Json, Action]] = {}
 
 
 def _share(
@@ -586,24 +824,6 @@ def _share(
     return prompt, [{"title": None, "choices": first}]
 
 
-def _scores(viewer: int | None, names: Sequence[str], scores: Sequence[int]) -> list[Json]:
-    """The tokens by name, kept by value: they change once a round, the names never."""
-    key = (viewer, *names, *scores)
-    made = _SCORES.get(key)
-    if made is None:
-        if len(_SCORES) >= _KEPT:
-            _SCORES.clear()
-        made = _SCORES[key] = [
-            {
-                "seat": seat,
-                "name": "You" if seat == viewer else names[seat],
-                "score": count(int(score), "token"),
-            }
-            for seat, score in enumerate(scores)
-        ]
-    return made
-
-
 def _heading(view: Mapping[str, Any]) -> tuple[str, str]:
     """The title and the goal, kept by the round and the tokens to win."""
     key = (view["round"], view["tokens_to_win"])
@@ -618,7 +838,6 @@ def _heading(view: Mapping[str, Any]) -> tuple[str, str]:
 
 # Bounded: cleared when full.
 _KEPT: Final = 2048
-_SCORES: dict[tuple[Any, ...], list[Json]] = {}
 _HEADINGS: dict[tuple[Any, Any], tuple[str, str]] = {}
 
 
@@ -630,26 +849,32 @@ def build_scene(
 ) -> Json:
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
-    words = names_for(names, viewer)
-    best = _highest(view, words) if view["phase"] == "auction" else ""
+    table = _table(view, names)
+    best, lines = table.best, table.lines
+    if viewer in table.named:
+        words = names_for(names, viewer)
+        if table.bidders:
+            best = _highest(view, words, table.bidders)
+        lines = [table.goal, _phase_line(view, words, best)]
     prompt: str | None = None
     actions: list[Json] = []
     if viewer is not None and legal:
-        prompt, actions = _decision(view, legal, words, best, action_json)
-    waiting = _waiting(view)
-    marks = _marks(view, waiting)
-    title, goal = _heading(view)
+        prompt, actions = _decision(view, legal, table, best, action_json)
+    if viewer is not None and viewer == table.winner:
+        status = "You win the game"
+    else:
+        status = table.status_in if viewer in table.waiting else table.status_out
     return {
         "version": 1,
         "game": "Stop",
         "viewer": viewer,
-        "title": title,
-        "lines": [goal, _phase_line(view, words, best)],
-        "status": _status(view, names, waiting),
-        "seats": _panels(view, names, marks),
+        "title": table.title,
+        "lines": lines,
+        "status": status,
+        "seats": _panels(view, names, table, viewer),
         "middle": [],
         "prompt": prompt or None,
         "actions": actions,
         "facts": [],
-        "scores": _scores(viewer, names, view.get("scores") or view["tokens"]),
+        "scores": table.board.seen.get(viewer) or table.board.scores_for(viewer),
     }
