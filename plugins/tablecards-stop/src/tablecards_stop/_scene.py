@@ -505,6 +505,7 @@ class _Table:
         "title",
         "waiting",
         "winner",
+        "words",
     )
 
     def __init__(
@@ -523,9 +524,15 @@ class _Table:
         #: The seats of the highest bids, in the auction.
         self.bidders = bidders = _best_bidders(view) if auction else ()
         self.best = _highest(view, names, bidders) if auction else ""
-        #: The seats the phase line names: a viewer among them reads "you" there.
-        self.named = _named(view, bidders)
+        #: The names as each seat reads them ("you" for its own), by seat.
+        self.words = words = [names_for(names, seat) for seat in range(len(names))]
+        #: The lines, the same for every viewer but those the phase line names, and the best
+        #: bid's words in the auction, by the seats they name (each reads "you" there).
         self.lines = [self.goal, _phase_line(view, names, self.best)]
+        self.named: dict[int | None, tuple[list[str], str]] = {}
+        for seat in _named(view, bidders):
+            best = _highest(view, words[seat], bidders) if auction else ""
+            self.named[seat] = ([self.goal, _phase_line(view, words[seat], best)], best)
         self.status_in, self.status_out = _statuses(view, names, waiting)
         #: The game's winner, once it is over.
         self.winner = view.get("winner") if view["over"] else None
@@ -639,7 +646,7 @@ def _decision(
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
     """The prompt and the choices: at a draw moment (STOP-06, kept with the hand it tells),
-    in the auction (STOP-10..13, kept by the bids) and in the share-out (STOP-15); ``best``
+    in the auction (STOP-10..13) and in the share-out (STOP-15); ``best``
     is :func:`_highest`'s words for the viewer."""
     viewer = int(view["seat"])
     phase = view["phase"]
@@ -649,24 +656,10 @@ def _decision(
         # (whose hash costs less than the action's).
         key = ("draw", *map(type, legal))
         return remember(hand, key, _draw, hand, legal, action_json)
-    names = table.names
     if phase in ("open", "auction"):
-        bids = table.bids
-        if type(bids[0]) is not ZoneView:
-            return _auction(view, legal, names_for(names, viewer), best, action_json)
-        # The bid zones, the names and the viewer name everything the choices and the prompt
-        # tell but the legal actions. The zones and the actions are named by their ids, kept
-        # alive with the part: shared zones stay the same objects while unchanged.
-        key = (names, viewer, phase, *map(id, bids), *map(id, legal))
-        made = _AUCTIONS.get(key)
-        if made is None:
-            if len(_AUCTIONS) >= _KEPT:
-                _AUCTIONS.clear()
-            prompt, actions = _auction(view, legal, names_for(names, viewer), best, action_json)
-            made = _AUCTIONS[key] = (prompt, actions, (bids, legal))
-        return made[0], made[1]
+        return _auction(view, legal, table.words[viewer], best, action_json)
     if phase == "share":
-        return _share(view, legal, names_for(names, viewer), action_json)
+        return _share(view, legal, table.words[viewer], action_json)
     return "", []
 
 
@@ -760,8 +753,6 @@ def _raise_title(name: str, total: int) -> str:
 
 
 _RAISE_TITLES: dict[tuple[str, int], str] = {}
-# The auction's decisions, each with the legal actions it offers (their ids are in its key).
-_AUCTIONS: dict[tuple[Any, ...], tuple[str, list[Json], tuple[Any, ...]]] = {}
 _OPENING: Final = "You called Stop!: open the auction with cards of one value (2, 3 or 4)."
 # The auction's prompts, by the highest bid's words, its total and whether the viewer may bid.
 _AUCTION_PROMPTS: dict[tuple[str, Any, bool], str] = {}
@@ -850,12 +841,8 @@ def build_scene(
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
     table = _table(view, names)
-    best, lines = table.best, table.lines
-    if viewer in table.named:
-        words = names_for(names, viewer)
-        if table.bidders:
-            best = _highest(view, words, table.bidders)
-        lines = [table.goal, _phase_line(view, words, best)]
+    named = table.named.get(viewer) if table.named else None
+    lines, best = named if named is not None else (table.lines, table.best)
     prompt: str | None = None
     actions: list[Json] = []
     if viewer is not None and legal:
