@@ -336,13 +336,16 @@ def _seat_panel(
 ) -> Json:
     """A seat's panel, its :class:`_Seat` kept with its bid zone."""
     you = marks & _YOU == _YOU
-    if type(hand) is type(pack) is type(aside) is ZoneView:
+    if type(bid) is type(hand) is type(pack) is type(aside) is ZoneView:
         # Everything the panel shows besides its zones and marks: whose it is, its name and
         # its tokens (its bid's total is its bid zone's). remember((bid, hand, pack, aside),
         # ...) would name the other zones by their stamps in the key, as here, after
-        # checking the tuple: twice this lookup's time.
+        # checking the tuple: twice this lookup's time; and a kept part is looked up in
+        # the zone's parts first, for the call to remember costs as much as the lookup.
         key = (seat, name, you, tokens, goal, hand.stamp, pack.stamp, aside.stamp)
-        kept = remember(bid, key, _Seat, bid, hand, pack, aside, seat, name, you, tokens, goal)
+        kept = bid.parts.get(key)
+        if kept is None:
+            kept = remember(bid, key, _Seat, bid, hand, pack, aside, seat, name, you, tokens, goal)
         made = kept.panels.get(marks)
         return made if made is not None else kept.panel(marks)
     return _Seat(bid, hand, pack, aside, seat, name, you, tokens, goal).panel(marks)
@@ -655,7 +658,8 @@ def _decision(
         # A draw moment's decisions, CallStop and Decline, have no fields: each is its type
         # (whose hash costs less than the action's).
         key = ("draw", *map(type, legal))
-        return remember(hand, key, _draw, hand, legal, action_json)
+        made = hand.parts.get(key) if type(hand) is ZoneView else None
+        return made if made is not None else remember(hand, key, _draw, hand, legal, action_json)
     if phase in ("open", "auction"):
         return _auction(view, legal, table.words[viewer], best, action_json)
     if phase == "share":
@@ -706,24 +710,26 @@ def _auction(
 ) -> tuple[str, list[Json]]:
     """STOP-10..13: the opening bid, or a pass, a new bid and the raises of each bid."""
     first: list[Json] = []
-    raises: dict[int, list[Json]] = {}
+    raises: dict[int, list[Json]] | None = None
     bids = view["bids"]
+    kept = _CHOICES.get
     for action in legal:
         if isinstance(action, Raise):
-            bid = bids[action.bid]
-            choice = (
-                _choice(action, bid["total"], bid.get("value"), action_json)
-                if bid
-                else _choice(action, 0, None, action_json)
-            )
-            options = raises.get(action.bid)
-            if options is None:
-                raises[action.bid] = [choice]
+            target = action.bid
+            bid = bids[target]
+            total, value = (bid["total"], bid.get("value")) if bid else (0, None)
+            made = kept((id(action), total, value))
+            choice = made[0] if made is not None else _choice(action, total, value, action_json)
+            if raises is None:
+                raises = {target: [choice]}
+            elif target in raises:
+                raises[target].append(choice)
             else:
-                options.append(choice)
+                raises[target] = [choice]
         elif isinstance(action, (Pass, Bid)):
-            first.append(_choice(action, 0, None, action_json))
-    if raises:
+            made = kept((id(action), 0, None))
+            first.append(made[0] if made is not None else _choice(action, 0, None, action_json))
+    if raises is not None:
         for target in sorted(raises):
             bid = bids[target]
             title = _raise_title(words[target], bid["total"] if bid else 0)
