@@ -496,6 +496,7 @@ class _Table:
         "bidders",
         "bids",
         "board",
+        "decisions",
         "facts",
         "goal",
         "lines",
@@ -543,6 +544,9 @@ class _Table:
         #: Each seat's panel as the other seats see it, with its hand, pack and set-aside
         #: zones then (its bid zone is the table's): filled by the first scene that shows it.
         self.others: list[tuple[Any, Any, Any, Json] | None] = [None] * len(self.marks)
+        #: The auction's decisions made, by viewer, with the legal actions they offer: the
+        #: next position's table keeps them while the bids stay (:func:`_table`).
+        self.decisions: dict[int, tuple[Sequence[Action], str, list[Json]]] = {}
 
 
 def _table(view: Mapping[str, Any], names: Sequence[str]) -> _Table:
@@ -555,11 +559,16 @@ def _table(view: Mapping[str, Any], names: Sequence[str]) -> _Table:
     # Found by the first bid zone's id, kept alive by the table while it is kept; equal
     # facts (lists compared in C, no key to hash) and equal zones (the same, if shared) make
     # the same table.
-    made = _TABLES.get(id(bids[0]))
-    if made is None or made.facts != facts or made.bids != bids or made.names != names:
-        if len(_TABLES) >= _POSITIONS:
-            _TABLES.clear()
-        made = _TABLES[id(bids[0])] = _Table(view, names, facts, bids)
+    last = _TABLES.get(id(bids[0]))
+    if last is not None and last.facts == facts and last.bids == bids and last.names == names:
+        return last
+    if len(_TABLES) >= _POSITIONS:
+        _TABLES.clear()
+    made = _TABLES[id(bids[0])] = _Table(view, names, facts, bids)
+    if last is not None and last.bids == bids and last.names == names and last.facts[0] == facts[0]:
+        # The same bids in the same phase: a seat offered the same actions (a seat that
+        # passes, say) is offered them in the same words.
+        made.decisions = last.decisions
     return made
 
 
@@ -661,7 +670,12 @@ def _decision(
         made = hand.parts.get(key) if type(hand) is ZoneView else None
         return made if made is not None else remember(hand, key, _draw, hand, legal, action_json)
     if phase in ("open", "auction"):
-        return _auction(view, legal, table.words[viewer], best, action_json)
+        kept = table.decisions.get(viewer)
+        if kept is not None and kept[0] == legal:
+            return kept[1], kept[2]
+        prompt, actions = _auction(view, legal, table.words[viewer], best, action_json)
+        table.decisions[viewer] = (legal, prompt, actions)
+        return prompt, actions
     if phase == "share":
         return _share(view, legal, table.words[viewer], action_json)
     return "", []
