@@ -497,6 +497,7 @@ class _Table:
         "bids",
         "board",
         "decisions",
+        "draws",
         "facts",
         "goal",
         "lines",
@@ -547,6 +548,9 @@ class _Table:
         #: The auction's decisions made, by viewer, with the legal actions they offer: the
         #: next position's table keeps them while the bids stay (:func:`_table`).
         self.decisions: dict[int, tuple[Sequence[Action], str, list[Json]]] = {}
+        #: The draw moments' decisions made, by viewer, with the hand zone and the legal
+        #: actions they tell: the next positions' tables keep them (:func:`_table`).
+        self.draws: dict[int, tuple[Any, Sequence[Action], tuple[str, list[Json]]]] = {}
 
 
 def _table(view: Mapping[str, Any], names: Sequence[str]) -> _Table:
@@ -555,20 +559,22 @@ def _table(view: Mapping[str, Any], names: Sequence[str]) -> _Table:
     another's); else a new one."""
     facts = _FACTS(view)
     bids = _BIDS_OF[len(view["tokens"])](view["zones"])
-    names = tuple(names)
     # Found by the first bid zone's id, kept alive by the table while it is kept; equal
     # facts (lists compared in C, no key to hash) and equal zones (the same, if shared) make
-    # the same table.
+    # the same table. The view's bids and highest bid are its bid zones' sums (STOP-10).
     last = _TABLES.get(id(bids[0]))
     if last is not None and last.facts == facts and last.bids == bids and last.names == names:
         return last
+    names = tuple(names)
     if len(_TABLES) >= _POSITIONS:
         _TABLES.clear()
     made = _TABLES[id(bids[0])] = _Table(view, names, facts, bids)
-    if last is not None and last.bids == bids and last.names == names and last.facts[0] == facts[0]:
-        # The same bids in the same phase: a seat offered the same actions (a seat that
-        # passes, say) is offered them in the same words.
-        made.decisions = last.decisions
+    if last is not None:
+        made.draws = last.draws
+        if last.bids == bids and last.names == names and last.facts[0] == facts[0]:
+            # The same bids in the same phase: a seat offered the same actions (a seat that
+            # passes, say) is offered them in the same words.
+            made.decisions = last.decisions
     return made
 
 
@@ -583,8 +589,6 @@ _FACTS: Final = itemgetter(
     "caller",
     "winner",
     "over",
-    "highest",
-    "bids",
     "to_act",
     "passed",
     "eliminated",
@@ -664,11 +668,14 @@ def _decision(
     phase = view["phase"]
     if phase == "draw":
         hand = view["zones"][_HAND_ZONES[viewer]]
+        last = table.draws.get(viewer)
+        if last is not None and last[0] is hand and last[1] == legal:
+            return last[2]
         # A draw moment's decisions, CallStop and Decline, have no fields: each is its type
         # (whose hash costs less than the action's).
-        key = ("draw", *map(type, legal))
-        made = hand.parts.get(key) if type(hand) is ZoneView else None
-        return made if made is not None else remember(hand, key, _draw, hand, legal, action_json)
+        made = remember(hand, ("draw", *map(type, legal)), _draw, hand, legal, action_json)
+        table.draws[viewer] = (hand, legal, made)
+        return made
     if phase in ("open", "auction"):
         kept = table.decisions.get(viewer)
         if kept is not None and kept[0] == legal:
