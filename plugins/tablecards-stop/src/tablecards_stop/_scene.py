@@ -494,6 +494,7 @@ class _Table:
     __slots__ = (
         "best",
         "bidders",
+        "bidding",
         "bids",
         "board",
         "decisions",
@@ -542,6 +543,16 @@ class _Table:
         #: The game's winner, once it is over.
         self.winner = view.get("winner") if view["over"] else None
         self.board = _board(names, tuple(view.get("scores") or view["tokens"]))
+        #: In the auction, what its decisions tell of the bids, for every seat.
+        self.bidding = (
+            _Bidding(
+                view,
+                names,
+                [self.named[s][1] if s in self.named else self.best for s in range(len(names))],
+            )
+            if view["phase"] in ("open", "auction")
+            else None
+        )
         #: Each seat's panel as the other seats see it, with its hand, pack and set-aside
         #: zones then (its bid zone is the table's): filled by the first scene that shows it.
         self.others: list[tuple[Any, Any, Any, Json] | None] = [None] * len(self.marks)
@@ -680,7 +691,10 @@ def _decision(
         kept = table.decisions.get(viewer)
         if kept is not None and kept[0] == legal:
             return kept[1], kept[2]
-        prompt, actions = _auction(view, legal, table.words[viewer], best, action_json)
+        bidding = table.bidding
+        if bidding is None:  # a view whose phase is not its facts': never from a match
+            bidding = _Bidding(view, table.names, [best] * len(table.names))
+        prompt, actions = _auction(legal, bidding, viewer, action_json)
         table.decisions[viewer] = (legal, prompt, actions)
         return prompt, actions
     if phase == "share":
@@ -722,25 +736,60 @@ def _draw_choices(
 _DRAW_CHOICES: dict[tuple[type[Action], ...], tuple[bool, list[Json]]] = {}
 
 
+@final
+class _Bidding:
+    """What the auction's decisions tell of the bids (STOP-10..13), made with the position's
+    table for every seat: each bid's raises' words, kept by its total and value, its titles,
+    and each seat's prompt."""
+
+    __slots__ = ("plain", "prompts", "targets")
+
+    def __init__(self, view: Mapping[str, Any], names: Sequence[str], best: Sequence[str]) -> None:
+        bids = view["bids"]
+        #: The choices of passes and new bids, by their actions' ids.
+        self.plain = _choices(0, None)
+        #: Each bid's choices of raises (by their actions' ids), its total and value, and its
+        #: title for the other seats and for its own.
+        self.targets = [
+            (
+                _choices(bid["total"], bid.get("value")),
+                bid["total"],
+                bid.get("value"),
+                _raise_title(names[seat], bid["total"]),
+                _raise_title("you", bid["total"]),
+            )
+            if bid
+            else (_choices(0, None), 0, None, _raise_title(names[seat], 0), _raise_title("you", 0))
+            for seat, bid in enumerate(bids)
+        ]
+        if view["phase"] == "open":
+            self.prompts = [_OPENING] * len(bids)
+            return
+        high = view.get("highest", 0)
+        #: Each seat's prompt: the highest bid as it reads it, and whether it may bid.
+        self.prompts = [_prompt(best[seat], high, not bid) for seat, bid in enumerate(bids)]
+
+
 def _auction(
-    view: Mapping[str, Any],
     legal: Sequence[Action],
-    words: Sequence[str],
-    best: str,
+    bidding: _Bidding,
+    viewer: int,
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
     """STOP-10..13: the opening bid, or a pass, a new bid and the raises of each bid."""
     first: list[Json] = []
     raises: dict[int, list[Json]] | None = None
-    bids = view["bids"]
-    kept = _CHOICES.get
+    targets = bidding.targets
     for action in legal:
         if isinstance(action, Raise):
             target = action.bid
-            bid = bids[target]
-            total, value = (bid["total"], bid.get("value")) if bid else (0, None)
-            made = kept((id(action), total, value))
-            choice = made[0] if made is not None else _choice(action, total, value, action_json)
+            kept = targets[target]
+            made = kept[0].get(id(action))
+            choice = (
+                made[0]
+                if made is not None
+                else _choice(kept[0], action, kept[1], kept[2], action_json)
+            )
             if raises is None:
                 raises = {target: [choice]}
             elif target in raises:
@@ -748,25 +797,32 @@ def _auction(
             else:
                 raises[target] = [choice]
         elif isinstance(action, (Pass, Bid)):
-            made = kept((id(action), 0, None))
-            first.append(made[0] if made is not None else _choice(action, 0, None, action_json))
+            made = bidding.plain.get(id(action))
+            first.append(
+                made[0]
+                if made is not None
+                else _choice(bidding.plain, action, 0, None, action_json)
+            )
     if raises is not None:
         for target in sorted(raises):
-            bid = bids[target]
-            title = _raise_title(words[target], bid["total"] if bid else 0)
+            title = targets[target][4 if target == viewer else 3]
             first.append({"text": title, "then": {"title": title, "choices": raises[target]}})
-    if view["phase"] == "open":
-        return _OPENING, [{"title": None, "choices": first}]
-    key = (best, view.get("highest", 0), not bids[int(view["seat"])])
+    return bidding.prompts[viewer], [{"title": None, "choices": first}]
+
+
+def _prompt(best: str, high: int, new: bool) -> str:
+    """The auction's prompt: the highest bid's words, its total and whether the viewer may
+    place a new bid, kept by those."""
+    key = (best, high, new)
     prompt = _AUCTION_PROMPTS.get(key)
     if prompt is None:
         if len(_AUCTION_PROMPTS) >= _KEPT:
             _AUCTION_PROMPTS.clear()
         prompt = _AUCTION_PROMPTS[key] = (
-            f"{best[:1].upper()}{best[1:]}: raise a bid to at least {int(key[1])}, "
-            f"{'place a new bid, ' if key[2] else ''}or pass."
+            f"{best[:1].upper()}{best[1:]}: raise a bid to at least {int(high)}, "
+            f"{'place a new bid, ' if new else ''}or pass."
         )
-    return prompt, [{"title": None, "choices": first}]
+    return prompt
 
 
 def _raise_title(name: str, total: int) -> str:
@@ -785,29 +841,42 @@ _OPENING: Final = "You called Stop!: open the auction with cards of one value (2
 _AUCTION_PROMPTS: dict[tuple[str, Any, bool], str] = {}
 
 
-def _choice(
-    action: Action, total: int, value: int | None, action_json: Callable[[Action], Json]
-) -> Json:
-    """A pass, a bid or a raise of a bid of ``total`` in ``value`` cards, as a choice: kept by
-    those (the same few recur), the action by its id (kept alive with the choice: hashing an
-    action costs more than the rest)."""
-    key = (id(action), total, value)
-    made = _CHOICES.get(key)
+def _choices(total: int, value: int | None) -> dict[int, tuple[Json, Action]]:
+    """The choices of passes, bids and raises of a bid of ``total`` in ``value`` cards, by
+    their actions' ids (:func:`_choice`): kept by those (the same few recur)."""
+    made = _CHOICES.get((total, value))
     if made is None:
-        if isinstance(action, Raise):
-            raised = total + action.values * (value or 0) + action.plus
-            text = f"with {_raise_words(action, value)} (to {raised})"
-        elif isinstance(action, Bid):
-            text = f"Bid {count(action.count, str(action.value))} ({action.value * action.count})"
-        else:
-            text = "Pass"
         if len(_CHOICES) >= _KEPT:
             _CHOICES.clear()
-        made = _CHOICES[key] = ({"text": text, "act": action_json(action)}, action)
+        made = _CHOICES[total, value] = {}
+    return made
+
+
+def _choice(
+    kept: dict[int, tuple[Json, Action]],
+    action: Action,
+    total: int,
+    value: int | None,
+    action_json: Callable[[Action], Json],
+) -> Json:
+    """A pass, a bid or a raise of a bid of ``total`` in ``value`` cards, as a choice, kept in
+    ``kept`` (:func:`_choices`) by the action's id, the action with it (kept alive: hashing an
+    action costs more than the rest)."""
+    if isinstance(action, Raise):
+        raised = total + action.values * (value or 0) + action.plus
+        text = f"with {_raise_words(action, value)} (to {raised})"
+    elif isinstance(action, Bid):
+        text = f"Bid {count(action.count, str(action.value))} ({action.value * action.count})"
+    else:
+        text = "Pass"
+    if len(kept) >= _KEPT:
+        kept.clear()
+    made = kept[id(action)] = ({"text": text, "act": action_json(action)}, action)
     return made[0]
 
 
-_CHOICES: dict[tuple[int, int, int | None], tuple[Json, Action]] = {}
+# The choices, by the total and the value of the bid they raise (0 and none: the others).
+_CHOICES: dict[tuple[int, int | None], dict[int, tuple[Json, Action]]] = {}
 
 
 def _share(
