@@ -303,6 +303,12 @@ def _panels(
     marks, others = table.marks, table.others
     panels = []
     for seat in _round(viewer, len(marks)):
+        if seat != viewer:
+            kept = others[seat]
+            # The same zones (compared in C: at once when they are the same objects).
+            if kept is not None and kept[0] == _HIDDEN_ZONES[seat](zones):
+                panels.append(kept[1])
+                continue
         bid, hand, pack, aside = _SEAT_ZONES[seat](zones)
         if seat == viewer:
             panels.append(
@@ -311,14 +317,10 @@ def _panels(
                 )
             )
             continue
-        kept = others[seat]
-        if kept is not None and kept[0] is hand and kept[1] is pack and kept[2] is aside:
-            panels.append(kept[3])
-            continue
         panel = _seat_panel(
             bid, hand, pack, aside, seat, names[seat], marks[seat], tokens[seat], goal
         )
-        others[seat] = (hand, pack, aside, panel)
+        others[seat] = ((hand, pack, aside), panel)
         panels.append(panel)
     return panels
 
@@ -371,6 +373,8 @@ _PACK_ZONES: Final = tuple(f"pack:{seat}" for seat in range(64))
 _ASIDE_ZONES: Final = tuple(f"aside:{seat}" for seat in range(64))
 # A seat's four zones out of a view's zones, in one call.
 _SEAT_ZONES: Final = tuple(map(itemgetter, _BID_ZONES, _HAND_ZONES, _PACK_ZONES, _ASIDE_ZONES))
+# A seat's hand, pack and set-aside zones out of a view's zones, in one call.
+_HIDDEN_ZONES: Final = tuple(map(itemgetter, _HAND_ZONES, _PACK_ZONES, _ASIDE_ZONES))
 # Every seat's bid zone out of a view's zones (a tuple), by the number of players.
 _BIDS_OF: Final = {players: itemgetter(*_BID_ZONES[:players]) for players in range(2, 64)}
 
@@ -555,7 +559,7 @@ class _Table:
         )
         #: Each seat's panel as the other seats see it, with its hand, pack and set-aside
         #: zones then (its bid zone is the table's): filled by the first scene that shows it.
-        self.others: list[tuple[Any, Any, Any, Json] | None] = [None] * len(self.marks)
+        self.others: list[tuple[tuple[Any, ...], Json] | None] = [None] * len(self.marks)
         #: The auction's decisions made, by viewer, with the legal actions they offer: the
         #: next position's table keeps them while the bids stay (:func:`_table`).
         self.decisions: dict[int, tuple[Sequence[Action], str, list[Json]]] = {}
