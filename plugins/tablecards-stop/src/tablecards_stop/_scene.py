@@ -302,7 +302,7 @@ def _panels(
     tokens, goal = view["tokens"], view["tokens_to_win"]
     marks, others = table.marks, table.others
     panels = []
-    for seat in _round(viewer, len(marks)):
+    for seat in _ROUNDS[len(marks)][0 if viewer is None else viewer]:
         if seat != viewer:
             kept = others[seat]
             # The same zones (compared in C: at once when they are the same objects).
@@ -353,17 +353,12 @@ def _seat_panel(
     return _Seat(bid, hand, pack, aside, seat, name, you, tokens, goal).panel(marks)
 
 
-def _round(viewer: int | None, players: int) -> tuple[int, ...]:
-    """The seats from the viewer's round the table (from seat 0 for a spectator)."""
-    made = _ROUNDS.get((viewer, players))
-    if made is None:
-        start = viewer if viewer is not None else 0
-        made = _ROUNDS[viewer, players] = (*range(start, players), *range(start))
-    return made
-
-
-# The seats in order round the table, by viewer and number of players.
-_ROUNDS: dict[tuple[int | None, int], tuple[int, ...]] = {}
+# The seats in order round the table from each viewer's (from seat 0 for a spectator), by
+# the number of players (Stop seats six at most).
+_ROUNDS: Final = tuple(
+    tuple((*range(viewer, players), *range(viewer)) for viewer in range(players))
+    for players in range(17)
+)
 
 
 # The zones' names by seat: its bid, hand, pack and cards set aside.
