@@ -7,6 +7,9 @@ A table shows a scene to every seat after every move, and a move changes a hand 
 a bid: each panel and each zone's box is kept with the zones it is built from
 (:func:`tablecards.remember`), its key naming whatever else it shows (whose it is, the name,
 the tokens, the badges, the bid's total), so that the next scenes find the unchanged parts.
+What the seats' scenes of one position share (who is waited for, the badges, the lines, the
+status, the scores, the other seats' panels, what the auction's choices say of the bids) is
+made once, by the first of them, and kept with the facts it is made from (:class:`_Table`).
 The words and faces that recur (a card's face, "two 3s and a +1", a choice) are kept by value.
 """
 
