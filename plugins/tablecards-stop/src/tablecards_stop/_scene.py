@@ -707,12 +707,27 @@ def _decision(
 def _draw(
     hand: Mapping[str, Any], legal: Sequence[Action], action_json: Callable[[Action], Json]
 ) -> tuple[str, list[Json]]:
-    """STOP-06: call Stop! or let the draw go on, the hand told."""
-    held = _cards_words(_held(hand)) or "no cards"
-    calls, actions = _draw_choices(legal, action_json)
-    if calls:
-        return f"Call Stop! and open the auction? Your hand: {held}.", actions
-    return f"You hold no value card to open with ({held}): let the draw go on.", actions
+    """STOP-06: call Stop! or let the draw go on, the hand told: kept by the hand's values and
+    the actions' types (they have no fields)."""
+    held = _held(hand)
+    key = (tuple([order[1] for order, _ in held]), *map(type, legal))
+    made = _DRAWS.get(key)
+    if made is None:
+        words = _cards_words(held) or "no cards"
+        calls, actions = _draw_choices(legal, action_json)
+        if len(_DRAWS) >= _KEPT:
+            _DRAWS.clear()
+        made = _DRAWS[key] = (
+            f"Call Stop! and open the auction? Your hand: {words}."
+            if calls
+            else f"You hold no value card to open with ({words}): let the draw go on.",
+            actions,
+        )
+    return made
+
+
+# The draw moments' decisions, by the hand's values and the actions' types.
+_DRAWS: dict[tuple[Any, ...], tuple[str, list[Json]]] = {}
 
 
 def _draw_choices(
