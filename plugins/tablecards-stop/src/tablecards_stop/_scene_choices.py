@@ -1,9 +1,10 @@
 """The viewer's decision in Stop's scene: at a draw moment, in the auction, in the share-out.
 
-A draw moment's decision is kept with the hand it tells and by its values; the auction's
-words for the bids (each bid's titles and raises, each seat's prompt) are made once per
-position, with its table (:class:`Bidding`), and each choice is kept by the bid it raises and
-its action's id; a seat offered the same actions again while the bids stay is shown the same.
+A draw moment's decision is kept by the values of the hand it tells; the auction's words for
+the bids (each bid's titles and raises, each seat's prompt) are made once per position, with
+its table (:class:`Bidding`), and each choice is kept by the bid it raises and its action's
+id. A seat shown the same hand, or offered the same actions while the bids stay, is shown the
+same decision again (kept by viewer from one position's table to the next).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, final
 
-from tablecards import Action, remember
+from tablecards import Action
 from tablecards.words import count, listing, whose
 from tablecards_stop._actions import Bid, CallStop, Give, Pass, Raise
 from tablecards_stop._scene_seats import HAND_ZONES, KEPT, cards_words, held_cards
@@ -53,9 +54,7 @@ def decision(
         last = table.draws.get(viewer)
         if last is not None and last[0] is hand and last[1] == legal:
             return last[2]
-        # A draw moment's decisions, CallStop and Decline, have no fields: each is its type
-        # (whose hash costs less than the action's).
-        made = remember(hand, ("draw", *map(type, legal)), _draw, hand, legal, action_json)
+        made = _draw(hand, legal, action_json)
         table.draws[viewer] = (hand, legal, made)
         return made
     if phase in ("open", "auction"):
@@ -77,12 +76,12 @@ def _draw(
     hand: Mapping[str, Any], legal: Sequence[Action], action_json: Callable[[Action], Json]
 ) -> tuple[str, list[Json]]:
     """STOP-06: call Stop! or let the draw go on, the hand told: kept by the hand's values and
-    the actions' types (they have no fields)."""
-    held = held_cards(hand)
-    key = (tuple([order[1] for order, _ in held]), *map(type, legal))
+    the actions' types (a draw moment's decisions, CallStop and Decline, have no fields: each
+    is its type, whose hash costs less than the action's)."""
+    key = (tuple([card["value"] for card in hand.get("cards") or ()]), *map(type, legal))
     made = _DRAWS.get(key)
     if made is None:
-        words = cards_words(held) or "no cards"
+        words = cards_words(held_cards(hand)) or "no cards"
         calls, actions = _draw_choices(legal, action_json)
         if len(_DRAWS) >= KEPT:
             _DRAWS.clear()
