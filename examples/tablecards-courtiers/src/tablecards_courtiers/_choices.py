@@ -11,7 +11,7 @@ import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from tablecards import Action
+from tablecards import Action, remember
 from tablecards.words import listing
 from tablecards_courtiers._actions import Play
 from tablecards_courtiers._cards import (
@@ -48,31 +48,33 @@ _QUESTIONS: Final = {
 def decision(
     view: Mapping[str, Any],
     legal: Sequence[Action],
-    words: Sequence[str],
+    words: tuple[str, ...],
     known: Known,
     misses: Known,
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
-    """The prompt and the choices of the viewer of ``view``, who may play ``legal``. Shared
-    between scenes: never change them."""
-    viewer = int(view["seat"])
-    cards = view["zones"][f"hand:{viewer}"]["cards"] or ()
-    hand = tuple(sorted(int(card["rank"]) for card in cards))
+    """The prompt and the choices of the viewer of ``view``, who may play ``legal``. Kept with
+    the viewer's hand (:func:`remember`) under the other values they show: shared between
+    scenes, never change them."""
+    viewer = view["seat"]
+    hand = view["zones"][f"hand:{viewer}"]
     guarded = tuple(words[seat] for seat in view["guarded"] if seat != viewer)
-    plays = tuple(_FIELDS(action) for action in legal if isinstance(action, Play))
-    return _decided(tuple(words), hand, guarded, known, misses, plays, action_json)
+    # Courtiers' one action is Play: the legal plays as plain fields, cheap to compare.
+    plays = tuple(map(_FIELDS, legal))
+    key = (words, guarded, known, misses, plays, action_json)
+    return remember(hand, key, _decided, hand, *key)
 
 
-@functools.lru_cache(maxsize=4096)
 def _decided(
+    zone: Mapping[str, Any],
     words: tuple[str, ...],
-    hand: tuple[int, ...],
     guarded: tuple[str, ...],
     known: Known,
     misses: Known,
     plays: tuple[Fields, ...],
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
+    hand = tuple(sorted(int(card["rank"]) for card in zone["cards"] or ()))
     by_rank: dict[int, list[Fields]] = {}
     for play in plays:
         by_rank.setdefault(play[0], []).append(play)

@@ -17,6 +17,8 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
+import attrs
+
 from tablecards import Action, remember
 from tablecards.words import count, listing, names_for, says
 from tablecards_courtiers._cards import COPIES, NAMES
@@ -119,42 +121,56 @@ def _winners(tokens: Sequence[int], goal: int) -> list[int]:
     return [seat for seat, t in enumerate(tokens) if t >= goal and t == max(tokens)]
 
 
-def _panels(
-    view: Mapping[str, Any], order: Sequence[int], shown: Sequence[str], known: Known
-) -> list[Json]:
-    """Each seat's panel; its hand and its played cards are kept with their zones."""
-    viewer = view["seat"]
+def _panels(view: Mapping[str, Any], seating: _Seating, known: Known) -> list[Json]:
+    """Each seat's panel, kept with that seat's hand and played cards (:func:`remember`) under
+    the few values it shows besides them: a panel of another seat is shared by every viewer
+    but that seat, and found again after a move that did not touch it."""
     zones = view["zones"]
     to_act, guarded, out = view["to_act"], view["guarded"], view["out"]
     tokens, goal = view["tokens"], view["goal"]
-    over = bool(view["over"])
+    over = view["over"]
     winners = _winners([int(t) for t in tokens], int(goal)) if over else ()
     saw = dict(known)
     panels = []
-    for seat in order:
-        you = seat == viewer
-        hand, played = zones[f"hand:{seat}"], zones[f"played:{seat}"]
-        ranks = saw.get(seat)
-        seen = _saw_words(ranks) if ranks else None
+    for seat, name, you, hand_id, played_id in seating.panels:
+        hand, played = zones[hand_id], zones[played_id]
+        active = seat in to_act
         if over:
             flags = (seat in winners, False, False, False)
         else:
-            flags = (False, seat in to_act, seat in guarded, seat in out)
-        panels.append(
-            {
-                "seat": seat,
-                "name": shown[seat],
-                "you": you,
-                "active": seat in to_act,
-                "badges": _badges(flags),
-                "counters": _counters(int(tokens[seat]), goal),
-                "zones": [
-                    remember(hand, ("hand", you, seen), _hand, hand, seat, you, seen),
-                    remember(played, ("played", you), _played, played, seat, you),
-                ],
-            }
-        )
+            flags = (False, active, seat in guarded, seat in out)
+        # Everything the panel shows that its zones do not.
+        key = (name, you, active, flags, tokens[seat], goal, saw.get(seat))
+        panels.append(remember((hand, played), key, _panel, seat, hand, played, *key))
     return panels
+
+
+def _panel(
+    seat: int,
+    hand: Mapping[str, Any],
+    played: Mapping[str, Any],
+    name: str,
+    you: bool,
+    active: bool,
+    flags: tuple[bool, bool, bool, bool],
+    tokens: int,
+    goal: int,
+    saw: tuple[int, ...] | None,
+) -> Json:
+    seen = _saw_words(saw) if saw else None
+    return {
+        "seat": seat,
+        "name": name,
+        "you": you,
+        "active": active,
+        "badges": _badges(flags),
+        "counters": _counters(int(tokens), int(goal)),
+        # A panel changes with its seat's turn; its boxes only with their zones.
+        "zones": [
+            remember(hand, ("hand", you, seen), _hand, hand, seat, you, seen),
+            remember(played, ("played", you), _played, played, seat, you),
+        ],
+    }
 
 
 @functools.lru_cache(maxsize=256)
@@ -174,7 +190,7 @@ def _counters(tokens: int, goal: int) -> list[Json]:
 
 def _unseen(zones: Mapping[str, Mapping[str, Any]], known: Known) -> str:
     """The cards the viewer has not seen this round, by rank: what the hidden cards can be."""
-    seen = [card["rank"] for zone in zones.values() for card in zone.get("cards") or ()]
+    seen = [card["rank"] for zone in zones.values() if "cards" in zone for card in zone["cards"]]
     for _, ranks in known:
         seen.extend(ranks)
     seen.sort()
@@ -270,24 +286,53 @@ def _middle(deck: Mapping[str, Any], aside: Mapping[str, Any], laid: Mapping[str
     return {"id": "middle", "title": "The deck", "note": note, "badges": [], "zones": boxes}
 
 
-def _status(view: Mapping[str, Any], names: Sequence[str], words: Sequence[str]) -> str:
-    viewer = view["seat"]
+def _status(view: Mapping[str, Any], seating: _Seating) -> str:
     if view["over"]:
         tokens = [int(t) for t in view["tokens"]]
-        winners = [words[seat] for seat in _winners(tokens, int(view["goal"]))]
+        winners = [seating.words[seat] for seat in _winners(tokens, int(view["goal"]))]
         who = listing(winners)
         text = says(who, "wins") if len(winners) == 1 else f"{who} share the win of"
         return capital(f"{text} the match")
-    waiting = view["to_act"]
+    return _waiting(seating.names, seating.viewer, tuple(view["to_act"]))
+
+
+@functools.lru_cache(maxsize=256)
+def _waiting(names: tuple[str, ...], viewer: int | None, waiting: tuple[int, ...]) -> str:
     if viewer in waiting:
         return "Your turn"
     return f"Waiting for {listing(names[seat] for seat in waiting)}" if waiting else ""
 
 
-@functools.lru_cache(maxsize=64)
-def _order(players: int, start: int) -> tuple[int, ...]:
-    """The seats from ``start`` (the viewer, or seat 0 for a spectator), clockwise."""
-    return tuple((start + step) % players for step in range(players))
+@attrs.frozen
+class _Seating:
+    """The table as one viewer reads it, the same from move to move: made once per viewer."""
+
+    names: tuple[str, ...]
+    viewer: int | None
+    words: tuple[str, ...]  # names in sentences: "you" for the viewer
+    shown: tuple[str, ...]  # names on panels: "You" for the viewer
+    # (seat, name, you, hand zone, played zone) from the viewer, clockwise (seat 0 first for
+    # a spectator)
+    panels: tuple[tuple[int, str, bool, str, str], ...]
+
+
+@functools.lru_cache(maxsize=256)
+def _seating(names: tuple[str, ...], viewer: int | None) -> _Seating:
+    players = len(names)
+    shown = list(names)
+    if viewer is not None:
+        shown[viewer] = "You"
+    start = 0 if viewer is None else viewer
+    order = [(start + step) % players for step in range(players)]
+    return _Seating(
+        names=names,
+        viewer=viewer,
+        words=tuple(names_for(names, viewer)),
+        shown=tuple(shown),
+        panels=tuple(
+            (seat, shown[seat], seat == viewer, f"hand:{seat}", f"played:{seat}") for seat in order
+        ),
+    )
 
 
 @functools.lru_cache(maxsize=16)
@@ -312,39 +357,34 @@ def build_scene(
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`). Its parts are shared with
     other scenes: read it, never change it."""
     viewer: int | None = view["seat"]
-    players = int(view["players"])
     zones = view["zones"]
-    words = names_for(names, viewer)
-    shown = list(names)
-    if viewer is not None:
-        shown[viewer] = "You"
-    order = _order(players, viewer if viewer is not None else 0)
-    known, misses = _known(view), _misses(view)
+    seating = _seating(tuple(names), viewer)
+    # What the viewer remembers of other hands: nothing, most of the time.
+    known, misses = (
+        (_known(view), _misses(view)) if view["knowledge"] or view["misses"] else ((), ())
+    )
     prompt: str | None = None
     actions: list[Json] = []
     if viewer is not None and legal:
-        prompt, actions = decision(view, legal, words, known, misses, action_json)
+        prompt, actions = decision(view, legal, seating.words, known, misses, action_json)
     unseen = None if view["over"] else _unseen(zones, known)
+    deck, aside, laid = zones["deck"], zones["aside"], zones["open"]
     return {
         "version": 1,
         "game": "Courtiers",
         "viewer": viewer,
-        "title": f"Courtiers — round {view['round']}",
+        "title": _title(view["round"]),
         "lines": _lines(int(view["goal"])),
-        "status": _status(view, names, words),
-        "seats": _panels(view, order, shown, known),
-        "middle": [
-            remember(
-                (zones["deck"], zones["aside"], zones["open"]),
-                "middle",
-                _middle,
-                zones["deck"],
-                zones["aside"],
-                zones["open"],
-            )
-        ],
+        "status": _status(view, seating),
+        "seats": _panels(view, seating, known),
+        "middle": [remember((deck, aside, laid), "middle", _middle, deck, aside, laid)],
         "prompt": prompt,
         "actions": actions,
-        "facts": _facts(tuple(words) if known or misses else (), known, misses, unseen),
-        "scores": _scores(tuple(shown), tuple(view["tokens"])),
+        "facts": _facts(seating.words if known or misses else (), known, misses, unseen),
+        "scores": _scores(seating.shown, tuple(view["tokens"])),
     }
+
+
+@functools.lru_cache(maxsize=64)
+def _title(round_: int) -> str:
+    return f"Courtiers — round {round_}"
