@@ -11,6 +11,7 @@ extra keys become counters, badges and facts in words.
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
@@ -18,9 +19,10 @@ from typing import Any, Final
 import attrs
 
 from tablecards._actions import Action
+from tablecards._cards import ZoneView
 from tablecards._describe import menu_text, words_of
 from tablecards._errors import TablecardsError, show
-from tablecards._faces import face, sort_cards
+from tablecards._faces import _sort_key, face, sort_cards
 from tablecards._facts import label_of, per_seat, value_words
 from tablecards._game import RESERVED_VIEW_KEYS, Game
 from tablecards._remember import remember
@@ -97,26 +99,25 @@ def generic_scene(
         TablecardsError: ``names`` is not one name per seat.
     """
     players: int = view["players"]
-    names = check_names(names, players)
     viewer: int | None = view.get("seat")
+    seating = _seating(_checked_names(names, players), viewer)
     to_act = [seat for seat in view.get("to_act", ()) if isinstance(seat, int)]
-    shown = ["You" if seat == viewer else name for seat, name in enumerate(names)]
-    extra = {key: value for key, value in view.items() if key not in RESERVED_VIEW_KEYS}
     over = bool(view.get("over", False))
-    words = _extra_words(game, extra, players)
+    words = _extra_words(game, view, players)
     boxes, middle = _lay_out_zones(game, view, players, viewer)
     prompt = None
     actions: list[dict[str, Any]] = []
     if legal and viewer is not None:
         prompt = "Your turn: choose"
-        actions = _choices(game, legal, names_for(names, viewer))
+        actions = _choices(game, legal, seating.words)
+    shown = seating.shown
     return {
         "version": SCENE_VERSION,
         "game": game.title,
         "viewer": viewer,
         "title": words.title,
         "lines": [],
-        "status": _status(view, names, viewer, to_act),
+        "status": _status(view, seating.names, viewer, to_act),
         "seats": [
             {
                 "seat": seat,
@@ -127,14 +128,49 @@ def generic_scene(
                 "counters": words.counters[seat],
                 "zones": boxes[seat],
             }
-            for seat in seat_order(players, viewer)
+            for seat in seating.order
         ],
         "middle": middle,
         "prompt": prompt,
         "actions": actions,
         "facts": words.facts,
-        "scores": _score_rows(tuple(shown), words.scores),
+        "scores": _score_rows(shown, words.scores),
     }
+
+
+def _checked_names(names: Sequence[str], players: int) -> tuple[str, ...]:
+    """``names`` checked (:func:`check_names`) as a tuple: a tuple of names is checked once."""
+    if type(names) is tuple:
+        try:
+            return _checked_tuple(names, players)
+        except TypeError:  # a name that cannot be hashed: check_names says what is wrong
+            pass
+    return tuple(check_names(names, players))
+
+
+@functools.lru_cache(maxsize=256)
+def _checked_tuple(names: tuple[str, ...], players: int) -> tuple[str, ...]:
+    return tuple(check_names(names, players))
+
+
+@attrs.frozen
+class _Seating:
+    """The seats as one viewer reads them: the same from scene to scene, so made once."""
+
+    names: tuple[str, ...]
+    shown: tuple[str, ...]  # on panels and scores: "You" for the viewer
+    words: tuple[str, ...]  # in sentences (the choices): "you" for the viewer
+    order: tuple[int, ...]  # seat_order
+
+
+@functools.lru_cache(maxsize=256)
+def _seating(names: tuple[str, ...], viewer: int | None) -> _Seating:
+    return _Seating(
+        names=names,
+        shown=tuple("You" if seat == viewer else name for seat, name in enumerate(names)),
+        words=tuple(names_for(names, viewer)),
+        order=tuple(seat_order(len(names), viewer)),
+    )
 
 
 def _lay_out_zones(
@@ -148,10 +184,17 @@ def _lay_out_zones(
         owner = zone.get("owner")
         if isinstance(owner, int) and 0 <= owner < players:
             key = _MY_BOX if owner == viewer else _BOX
-            boxes[owner].append(remember(zone, key, _zone_box, game, zone_id, zone, owner, viewer))
+            # remember()'s look-up, inlined: a view has many zones, most of them unchanged.
+            made = zone.parts.get(key) if type(zone) is ZoneView else None
+            if made is None:
+                made = remember(zone, key, _zone_box, game, zone_id, zone, owner, viewer)
+            boxes[owner].append(made)
         else:
             key = _MY_GROUP if viewer is not None and owner == viewer else _GROUP
-            middle.append(remember(zone, key, _zone_group, game, zone_id, zone, owner, viewer))
+            made = zone.parts.get(key) if type(zone) is ZoneView else None
+            if made is None:
+                made = remember(zone, key, _zone_group, game, zone_id, zone, owner, viewer)
+            middle.append(made)
     return boxes, middle
 
 
@@ -196,7 +239,7 @@ def _zone_box(
     else:
         mine = owner == viewer and viewer is not None and kind == "hand"
         style = "hand" if mine else ("pile" if kind in _PILES else "row")
-        faces = [face(game, card) for card in (sort_cards(cards) if mine else cards)]
+        faces = [face(game, card) for card in (_sorted_hand(cards) if mine else cards)]
     return {
         "id": zone_id,
         "title": title,
@@ -205,6 +248,24 @@ def _zone_box(
         "cards": faces,
         "note": None,
     }
+
+
+def _sorted_hand(cards: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """:func:`sort_cards`, each card's place worked out once per content: a hand changes by a
+    card or two at a time, and the rest sort as they did."""
+    try:
+        return sorted(cards, key=_kept_sort_key)
+    except TypeError:  # a field that cannot be hashed (a list): no keeping for this hand
+        return sort_cards(cards)
+
+
+def _kept_sort_key(card: Mapping[str, Any]) -> tuple[int, str, float, str, int]:
+    return _sort_key_of(tuple(card.items()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _sort_key_of(fields: tuple[tuple[str, Any], ...]) -> tuple[int, str, float, str, int]:
+    return _sort_key(dict(fields))
 
 
 @attrs.frozen
@@ -218,20 +279,38 @@ class _Words:
     scores: tuple[tuple[int, str], ...]  # (seat, the score in words)
 
 
-def _extra_words(game: Game[Any], extra: dict[str, Any], players: int) -> _Words:
-    """``extra`` in words, made once per content: the same values come back move after move
-    (a phase, the scores), and wording them costs more than looking them up."""
+def _extra_words(game: Game[Any], view: Mapping[str, Any], players: int) -> _Words:
+    """The view's extra keys in words, made once per content: the same values come back move
+    after move (a phase, the scores), and wording them costs more than looking them up."""
+    keys = tuple(view)
+    extra_keys, values_of = _extra_keys(keys)
     try:
         # A view is plain JSON data (dicts, lists, strings, numbers), whose repr says all of it.
-        key = (type(game), players, repr(extra))
+        key = (type(game), players, extra_keys, repr(values_of(view)))
         made = _WORDS.get(key)
     except TypeError:  # pragma: no cover - a repr that cannot be hashed: not plain data
-        return _word_extra(game, extra, players)
+        made = None
+        key = None
     if made is None:
-        if len(_WORDS) >= _WORDS_MAX:
-            _WORDS.clear()
-        made = _WORDS[key] = _word_extra(game, extra, players)
+        extra = {name: view[name] for name in extra_keys}
+        made = _word_extra(game, extra, players)
+        if key is not None:
+            if len(_WORDS) >= _WORDS_MAX:
+                _WORDS.clear()
+            _WORDS[key] = made
     return made
+
+
+@functools.lru_cache(maxsize=256)
+def _extra_keys(keys: tuple[str, ...]) -> tuple[tuple[str, ...], Callable[[Any], Any]]:
+    """The extra keys among a view's ``keys``, and a function that gives their values."""
+    extra = tuple(key for key in keys if key not in RESERVED_VIEW_KEYS)
+    # itemgetter of one key gives its value alone, of several a tuple; of none it cannot be.
+    return extra, operator.itemgetter(*extra) if extra else _no_values
+
+
+def _no_values(view: Mapping[str, Any]) -> tuple[()]:
+    return ()
 
 
 _WORDS: dict[tuple[Any, ...], _Words] = {}
