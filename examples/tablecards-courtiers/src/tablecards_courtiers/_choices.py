@@ -78,8 +78,9 @@ def _decided(
     by_rank: dict[int, list[Fields]] = {}
     for play in plays:
         by_rank.setdefault(play[0], []).append(play)
+    ranks = tuple(sorted(by_rank))
     first = []
-    for rank in sorted(by_rank):
+    for rank in ranks:
         group = tuple(by_rank[rank])
         # What a card's choice depends on, and no more: a card kept in the hand finds its
         # choice again on the next turn.
@@ -95,7 +96,6 @@ def _decided(
                 action_json,
             )
         )
-    ranks = set(by_rank)
     return _prompt(hand, guarded, ranks), [{"title": "Play a card", "choices": first}]
 
 
@@ -115,7 +115,8 @@ def _group(
     return _choose_group(rank, actions, words, choice, dict(known), dict(misses))
 
 
-def _prompt(hand: tuple[int, ...], guarded: tuple[str, ...], ranks: set[int]) -> str:
+@functools.lru_cache(maxsize=1024)
+def _prompt(hand: tuple[int, ...], guarded: tuple[str, ...], ranks: tuple[int, ...]) -> str:
     held = listing(card_words(rank) for rank in hand)
     if len(ranks) == 1 and REGENT in ranks and len(hand) > 1:
         other = next(rank for rank in hand if rank != REGENT)

@@ -57,26 +57,42 @@ def _faces(cards: Sequence[Mapping[str, Any]] | None) -> list[Json] | None:
     return None if cards is None else [face(card["id"], card["rank"]) for card in cards]
 
 
+def _by_rank(card: Mapping[str, Any]) -> tuple[int, int]:
+    return card["rank"], card["id"]
+
+
 def _hand(zone: Mapping[str, Any], seat: int, you: bool, saw: str | None) -> Json:
     cards = zone.get("cards")
-    number = int(zone.get("count", 0))
+    number = zone.get("count", 0)
     if you:
-        shown = sorted(cards or (), key=lambda card: (int(card["rank"]), int(card["id"])))
         return {
             "id": f"hand:{seat}",
             "title": "Your hand",
             "style": "hand",
             "count": number,
-            "cards": _faces(shown),
+            "cards": _faces(sorted(cards or (), key=_by_rank)),
             "note": None if number else "empty: you are out of the round",
         }
+    if cards is None:  # face down: the same few boxes again and again
+        return _hidden_hand(seat, number, saw)
     return {
         "id": f"hand:{seat}",
         "title": "Hand",
-        # Face down, unless the view shows every card (a replay for everyone).
-        "style": "stack" if cards is None else "row",
+        "style": "row",  # the view shows every card (a replay for everyone)
         "count": number,
         "cards": _faces(cards),
+        "note": saw,
+    }
+
+
+@functools.lru_cache(maxsize=256)
+def _hidden_hand(seat: int, number: int, saw: str | None) -> Json:
+    return {
+        "id": f"hand:{seat}",
+        "title": "Hand",
+        "style": "stack",
+        "count": number,
+        "cards": None,
         "note": saw,
     }
 
@@ -157,17 +173,16 @@ def _panel(
     goal: int,
     saw: tuple[int, ...] | None,
 ) -> Json:
-    seen = _saw_words(saw) if saw else None
     return {
         "seat": seat,
         "name": name,
         "you": you,
         "active": active,
         "badges": _badges(flags),
-        "counters": _counters(int(tokens), int(goal)),
-        # A panel changes with its seat's turn; its boxes only with their zones.
+        "counters": _counters(tokens, goal),
         "zones": [
-            remember(hand, ("hand", you, seen), _hand, hand, seat, you, seen),
+            _hand(hand, seat, you, _saw_words(saw) if saw else None),
+            # A panel changes with its seat's turn, its played cards only on its turn.
             remember(played, ("played", you), _played, played, seat, you),
         ],
     }
@@ -188,18 +203,26 @@ def _counters(tokens: int, goal: int) -> list[Json]:
     return [{"label": "tokens", "value": f"{tokens} of {goal}"}]
 
 
-def _unseen(zones: Mapping[str, Mapping[str, Any]], known: Known) -> str:
+def _unseen(zones: Mapping[str, Mapping[str, Any]], seating: _Seating, known: Known) -> str:
     """The cards the viewer has not seen this round, by rank: what the hidden cards can be."""
-    seen = [card["rank"] for zone in zones.values() if "cards" in zone for card in zone["cards"]]
+    # The cards in front of the players and laid open are the same for every viewer: their
+    # ranks are kept with those zones, and the other viewers' scenes find them there.
+    public = tuple(zones[name] for name in seating.public)
+    shown = remember(public, "ranks", _ranks, public)
+    private = [card["rank"] for name in seating.private for card in zones[name].get("cards") or ()]
+    return _unseen_words(shown, tuple(private), known)
+
+
+def _ranks(zones: Sequence[Mapping[str, Any]]) -> tuple[int, ...]:
+    return tuple(sorted(card["rank"] for zone in zones for card in zone.get("cards") or ()))
+
+
+# Bounded by the box's contents: which cards were seen.
+@functools.lru_cache(maxsize=4096)
+def _unseen_words(public: tuple[int, ...], private: tuple[int, ...], known: Known) -> str:
+    seen = [*public, *private]
     for _, ranks in known:
         seen.extend(ranks)
-    seen.sort()
-    return _unseen_words(tuple(seen))
-
-
-# Bounded by the box's contents: how many of each rank were seen.
-@functools.lru_cache(maxsize=4096)
-def _unseen_words(seen: tuple[int, ...]) -> str:
     parts = [
         _LEFT[rank][COPIES[rank] - seen.count(rank)]
         for rank in _RANKS
@@ -314,6 +337,8 @@ class _Seating:
     # (seat, name, you, hand zone, played zone) from the viewer, clockwise (seat 0 first for
     # a spectator)
     panels: tuple[tuple[int, str, bool, str, str], ...]
+    public: tuple[str, ...]  # the zones every viewer sees alike: the played cards, the open
+    private: tuple[str, ...]  # the others: the hands, the deck, the card set aside
 
 
 @functools.lru_cache(maxsize=256)
@@ -332,6 +357,8 @@ def _seating(names: tuple[str, ...], viewer: int | None) -> _Seating:
         panels=tuple(
             (seat, shown[seat], seat == viewer, f"hand:{seat}", f"played:{seat}") for seat in order
         ),
+        public=(*(f"played:{seat}" for seat in range(players)), "open"),
+        private=(*(f"hand:{seat}" for seat in range(players)), "deck", "aside"),
     )
 
 
@@ -367,7 +394,7 @@ def build_scene(
     actions: list[Json] = []
     if viewer is not None and legal:
         prompt, actions = decision(view, legal, seating.words, known, misses, action_json)
-    unseen = None if view["over"] else _unseen(zones, known)
+    unseen = None if view["over"] else _unseen(zones, seating, known)
     deck, aside, laid = zones["deck"], zones["aside"], zones["open"]
     return {
         "version": 1,
