@@ -220,15 +220,13 @@ def _ranks(zones: Sequence[Mapping[str, Any]]) -> tuple[int, ...]:
 # Bounded by the box's contents: which cards were seen.
 @functools.lru_cache(maxsize=4096)
 def _unseen_words(public: tuple[int, ...], private: tuple[int, ...], known: Known) -> str:
-    seen = [*public, *private]
+    left = dict(COPIES)
+    for rank in (*public, *private):
+        left[rank] -= 1
     for _, ranks in known:
-        seen.extend(ranks)
-    parts = [
-        _LEFT[rank][COPIES[rank] - seen.count(rank)]
-        for rank in _RANKS
-        if COPIES[rank] > seen.count(rank)
-    ]
-    return listing(parts) or "none"
+        for rank in ranks:
+            left[rank] -= 1
+    return listing([_LEFT[rank][left[rank]] for rank in _RANKS if left[rank] > 0]) or "none"
 
 
 # "three Sentries (1)": each rank's words for each number of its cards still unseen.
