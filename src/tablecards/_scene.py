@@ -134,7 +134,7 @@ def generic_scene(
         "prompt": prompt,
         "actions": actions,
         "facts": words.facts,
-        "scores": _score_rows(shown, words.scores),
+        "scores": words.score_rows(shown),
     }
 
 
@@ -277,6 +277,25 @@ class _Words:
     badges: tuple[list[dict[str, str]], ...]  # per seat
     counters: tuple[list[dict[str, str]], ...]  # per seat
     scores: tuple[tuple[int, str], ...]  # (seat, the score in words)
+    # The score rows, by the names a viewer reads (_Seating.shown): made once for each.
+    _rows: dict[tuple[str, ...], list[dict[str, Any]]] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
+
+    def score_rows(self, shown: tuple[str, ...]) -> list[dict[str, Any]]:
+        """The scores' rows, ``shown`` naming the seats."""
+        rows = self._rows.get(shown)
+        if rows is None:
+            if len(self._rows) >= _ROWS_MAX:
+                self._rows.clear()
+            rows = self._rows[shown] = [
+                {"seat": seat, "name": shown[seat], "score": text} for seat, text in self.scores
+            ]
+        return rows
+
+
+# The viewers of one set of words: the seats and a spectator, of a few tables.
+_ROWS_MAX: Final = 64
 
 
 def _extra_words(game: Game[Any], view: Mapping[str, Any], players: int) -> _Words:
@@ -337,7 +356,7 @@ def _word_extra(game: Game[Any], extra: Mapping[str, Any], players: int) -> _Wor
         facts=facts,
         badges=tuple(badges),
         counters=tuple(counters),
-        scores=_scores(game, extra.get("scores"), players),
+        scores=_word_scores(game, extra.get("scores"), players),
     )
 
 
@@ -391,6 +410,23 @@ def _title(game: Game[Any], extra: Mapping[str, Any]) -> str:
     return game.title
 
 
+def _word_scores(game: Game[Any], scores: Any, players: int) -> tuple[tuple[int, str], ...]:
+    """The scores in words, made once per content: they change less often than the rest."""
+    try:
+        memo = (type(game), players, "scores", repr(scores))
+        made = _SCORES.get(memo)
+    except TypeError:  # pragma: no cover - a repr that cannot be hashed: not plain data
+        return _scores(game, scores, players)
+    if made is None:
+        if len(_SCORES) >= _WORDS_MAX:
+            _SCORES.clear()
+        made = _SCORES[memo] = _scores(game, scores, players)
+    return made
+
+
+_SCORES: dict[tuple[Any, ...], tuple[tuple[int, str], ...]] = {}
+
+
 def _scores(game: Game[Any], scores: Any, players: int) -> tuple[tuple[int, str], ...]:
     seats = per_seat(scores, players) if players > 1 else scores
     if not isinstance(seats, list) or len(seats) != players:
@@ -403,13 +439,6 @@ def _scores(game: Game[Any], scores: Any, players: int) -> tuple[tuple[int, str]
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=1024)
-def _score_rows(
-    shown: tuple[str, ...], scores: tuple[tuple[int, str], ...]
-) -> list[dict[str, Any]]:
-    return [{"seat": seat, "name": shown[seat], "score": text} for seat, text in scores]
-
-
 def _status(
     view: Mapping[str, Any], names: Sequence[str], viewer: int | None, to_act: Sequence[int]
 ) -> str:
@@ -419,17 +448,24 @@ def _status(
         return "Your turn"
     if not to_act:
         return "Waiting"
+    return _waiting_for(tuple(names), tuple(to_act))
+
+
+@functools.lru_cache(maxsize=1024)
+def _waiting_for(names: tuple[str, ...], to_act: tuple[int, ...]) -> str:
     return f"Waiting for {listing(names[seat] for seat in to_act)}"
 
 
-def _choices(game: Game[Any], legal: Sequence[Action], names: list[str]) -> list[dict[str, Any]]:
+def _choices(
+    game: Game[Any], legal: Sequence[Action], names: tuple[str, ...]
+) -> list[dict[str, Any]]:
     """The choices of ``legal`` in words, made once per content: a seat is offered the same
     moves again and again (draw, pass, the same hand), and wording them is what costs."""
     try:
         key = (game, tuple(legal), tuple(names))
         made = _CHOICES.get(key)
     except TypeError:  # an action that cannot be hashed: worded every time
-        return _action_groups(game, legal, lambda action: _choice(game, action, names))
+        return _action_groups(game, legal, lambda action: _choice(game, action, list(names)))
     if made is None:
         if len(_CHOICES) >= _CHOICES_MAX:
             _CHOICES.clear()
