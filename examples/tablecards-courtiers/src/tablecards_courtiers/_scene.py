@@ -307,24 +307,40 @@ def _middle(deck: Mapping[str, Any], aside: Mapping[str, Any], laid: Mapping[str
     return {"id": "middle", "title": "The deck", "note": note, "badges": [], "zones": boxes}
 
 
-def _status(view: Mapping[str, Any], seating: _Seating) -> str:
-    if view["over"]:
-        tokens = [int(t) for t in view["tokens"]]
-        winners = [seating.words[seat] for seat in _winners(tokens, int(view["goal"]))]
+# The header's words: its title, lines, status and scores.
+_Header = tuple[str, list[str], str, list[Json]]
+
+
+@functools.lru_cache(maxsize=4096)
+def _header(
+    seating: _Seating,
+    round_: int,
+    goal: int,
+    tokens: tuple[int, ...],
+    waiting: tuple[int, ...],
+    over: bool,
+) -> _Header:
+    """The title, the lines, the status and the scores: made once per the few values they
+    show, which come back turn after turn until a round ends."""
+    title = f"Courtiers — round {round_}"
+    lines = [f"First to {count(goal, 'token')} wins the match", _RULE]
+    if over:
+        winners = [seating.words[seat] for seat in _winners(tokens, goal)]
         who = listing(winners)
         text = says(who, "wins") if len(winners) == 1 else f"{who} share the win of"
-        return capital(f"{text} the match")
-    return _waiting(seating.names, seating.viewer, tuple(view["to_act"]))
+        status = capital(f"{text} the match")
+    elif seating.viewer in waiting:
+        status = "Your turn"
+    else:
+        status = f"Waiting for {listing(seating.names[s] for s in waiting)}" if waiting else ""
+    scores = [
+        {"seat": seat, "name": name, "score": count(tokens[seat], "token")}
+        for seat, name in enumerate(seating.shown)
+    ]
+    return title, lines, status, scores
 
 
-@functools.lru_cache(maxsize=256)
-def _waiting(names: tuple[str, ...], viewer: int | None, waiting: tuple[int, ...]) -> str:
-    if viewer in waiting:
-        return "Your turn"
-    return f"Waiting for {listing(names[seat] for seat in waiting)}" if waiting else ""
-
-
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class _Seating:
     """The table as one viewer reads it, the same from move to move: made once per viewer."""
 
@@ -360,19 +376,6 @@ def _seating(names: tuple[str, ...], viewer: int | None) -> _Seating:
     )
 
 
-@functools.lru_cache(maxsize=16)
-def _lines(goal: int) -> list[str]:
-    return [f"First to {count(goal, 'token')} wins the match", _RULE]
-
-
-@functools.lru_cache(maxsize=4096)
-def _scores(shown: tuple[str, ...], tokens: tuple[int, ...]) -> list[Json]:
-    return [
-        {"seat": seat, "name": name, "score": count(tokens[seat], "token")}
-        for seat, name in enumerate(shown)
-    ]
-
-
 def build_scene(
     view: Mapping[str, Any],
     names: Sequence[str],
@@ -394,22 +397,25 @@ def build_scene(
         prompt, actions = decision(view, legal, seating.words, known, misses, action_json)
     unseen = None if view["over"] else _unseen(zones, seating, known)
     deck, aside, laid = zones["deck"], zones["aside"], zones["open"]
+    title, lines, status, scores = _header(
+        seating,
+        int(view["round"]),
+        int(view["goal"]),
+        tuple(view["tokens"]),
+        tuple(view["to_act"]),
+        bool(view["over"]),
+    )
     return {
         "version": 1,
         "game": "Courtiers",
         "viewer": viewer,
-        "title": _title(view["round"]),
-        "lines": _lines(int(view["goal"])),
-        "status": _status(view, seating),
+        "title": title,
+        "lines": lines,
+        "status": status,
         "seats": _panels(view, seating, known),
         "middle": [remember((deck, aside, laid), "middle", _middle, deck, aside, laid)],
         "prompt": prompt,
         "actions": actions,
         "facts": _facts(seating.words if known or misses else (), known, misses, unseen),
-        "scores": _scores(seating.shown, tuple(view["tokens"])),
+        "scores": scores,
     }
-
-
-@functools.lru_cache(maxsize=64)
-def _title(round_: int) -> str:
-    return f"Courtiers — round {round_}"
