@@ -100,7 +100,7 @@ def generic_scene(
     """
     players: int = view["players"]
     viewer: int | None = view.get("seat")
-    seating = _seating(_checked_names(names, players), viewer)
+    seating = _seating_of(names, players, viewer)
     to_act = [seat for seat in view.get("to_act", ()) if isinstance(seat, int)]
     over = bool(view.get("over", False))
     words = _extra_words(game, view, players)
@@ -138,19 +138,15 @@ def generic_scene(
     }
 
 
-def _checked_names(names: Sequence[str], players: int) -> tuple[str, ...]:
-    """``names`` checked (:func:`check_names`) as a tuple: a tuple of names is checked once."""
+def _seating_of(names: Sequence[str], players: int, viewer: int | None) -> _Seating:
+    """The seats as ``viewer`` reads them, ``names`` checked (:func:`check_names`): once per
+    tuple of names."""
     if type(names) is tuple:
         try:
-            return _checked_tuple(names, players)
+            return _seating(names, players, viewer)
         except TypeError:  # a name that cannot be hashed: check_names says what is wrong
             pass
-    return tuple(check_names(names, players))
-
-
-@functools.lru_cache(maxsize=256)
-def _checked_tuple(names: tuple[str, ...], players: int) -> tuple[str, ...]:
-    return tuple(check_names(names, players))
+    return _seating(tuple(check_names(names, players)), players, viewer)
 
 
 @attrs.frozen
@@ -164,7 +160,8 @@ class _Seating:
 
 
 @functools.lru_cache(maxsize=256)
-def _seating(names: tuple[str, ...], viewer: int | None) -> _Seating:
+def _seating(names: tuple[str, ...], players: int, viewer: int | None) -> _Seating:
+    names = tuple(check_names(names, players))
     return _Seating(
         names=names,
         shown=tuple("You" if seat == viewer else name for seat, name in enumerate(names)),
