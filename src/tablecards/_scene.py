@@ -467,8 +467,14 @@ def _choices(
         if len(_CHOICES) >= _CHOICES_MAX:
             _CHOICES.clear()
         # One action's words come back in other sets of choices (a card kept in a hand).
+        reader = (game, key[2])
+        kept = _CHOICE.get(reader)
+        if kept is None:
+            if len(_CHOICE) >= _READERS_MAX:
+                _CHOICE.clear()
+            kept = _CHOICE[reader] = {}
         made = _CHOICES[key] = _action_groups(
-            game, legal, lambda action: _kept_choice(game, action, key[2])
+            game, legal, lambda action: _kept_choice(game, action, key[2], kept)
         )
     return made
 
@@ -477,21 +483,28 @@ def _choice(game: Game[Any], action: Action, names: Sequence[str]) -> dict[str, 
     return {"text": menu_text(game, action, names), "act": game.action_json(action)}
 
 
-def _kept_choice(game: Game[Any], action: Action, names: tuple[str, ...]) -> dict[str, Any]:
-    key = (game, action, names)
-    made = _CHOICE.get(key)
+def _kept_choice(
+    game: Game[Any],
+    action: Action,
+    names: tuple[str, ...],
+    kept: dict[Action, dict[str, Any]],
+) -> dict[str, Any]:
+    made = kept.get(action)
     if made is None:
-        if len(_CHOICE) >= _CHOICES_MAX:
-            _CHOICE.clear()
-        made = _CHOICE[key] = _choice(game, action, list(names))
+        if len(kept) >= _CHOICES_MAX:
+            kept.clear()
+        made = kept[action] = _choice(game, action, list(names))
     return made
 
 
 # Actions are frozen values (equal fields, equal actions), and a game's words for one of them
-# depend on the players' names only (Game.describe).
+# depend on the players' names only (Game.describe): the choices of a set of actions by (game,
+# actions, names), and one action's choice by (game, names), then by action.
 _CHOICES: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
-_CHOICE: dict[tuple[Any, ...], dict[str, Any]] = {}
+_CHOICE: dict[tuple[Any, ...], dict[Action, dict[str, Any]]] = {}
 _CHOICES_MAX: Final = 4096
+# The readers of choices: each seat of a few tables, by game.
+_READERS_MAX: Final = 256
 
 
 def _action_groups(
