@@ -1,7 +1,9 @@
 """The decision in Courtiers' scene: the prompt, then a card, then whom, then (Sentry) what.
 
-The choices are words and action data only, so they are made once per content (the hand, the
-names, what the viewer knows, the legal plays) and shared by the scenes that ask the same.
+The choices are words and action data only, so they are kept with the viewer's hand
+(:func:`tablecards.remember`) under the other values they show (the names, who is protected,
+what the viewer knows, the legal plays), and each card's choice is made once per content: a
+card kept in the hand finds it again on the next turn.
 """
 
 from __future__ import annotations

@@ -6,9 +6,10 @@ viewer remembers (a card it saw in another hand, every Sentry's "no"); the other
 deck and the card set aside are counts. So the scene says in words only what the viewer knows.
 
 A scene is built after every move for every seat, and most of it has not changed since the
-last one: each panel and the middle are kept with the zones they show
-(:func:`tablecards.remember`), and the words that depend on a few values only (the facts, the
-scores, the choices) are made once per content and shared.
+last one: each seat's panel is kept with that seat's zones (:func:`tablecards.remember`) under
+a key of the few values it shows besides them (its name, its turn, its badges, its tokens), the
+middle with the deck's zones, the choices with the viewer's hand; the words that depend on a
+few values only (the header, the facts) are made once per content and shared.
 """
 
 from __future__ import annotations
