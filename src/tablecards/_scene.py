@@ -181,7 +181,9 @@ def _lay_out_zones(
     for zone_id, zone in view.get("zones", {}).items():
         owner = zone.get("owner")
         if isinstance(owner, int) and 0 <= owner < players:
-            key = _MY_BOX if owner == viewer else _BOX
+            # Only the viewer's own hand looks different to its owner (sorted, fanned): every
+            # other box is the same for all who see the zone alike, so it is built once.
+            key = _MY_BOX if owner == viewer and zone_id.partition(":")[0] == "hand" else _BOX
             # remember()'s look-up, inlined: a view has many zones, most of them unchanged.
             made = zone.parts.get(key) if type(zone) is ZoneView else None
             if made is None:
@@ -196,8 +198,8 @@ def _lay_out_zones(
     return boxes, middle
 
 
-# The keys of the parts kept with a zone: whether the viewer owns it is all they depend on
-# besides the zone (whose id and owner it knows).
+# The keys of the parts kept with a zone: whether it is the viewer's own hand (a box) or the
+# viewer owns it (a group) is all they depend on besides the zone (whose id and owner it knows).
 _BOX: Final = ("box", False)
 _MY_BOX: Final = ("box", True)
 _GROUP: Final = ("group", False)
