@@ -1,9 +1,8 @@
 """The decision in Courtiers' scene: the prompt, then a card, then whom, then (Sentry) what.
 
-The choices are words and action data only, so they are kept with the viewer's hand
-(:func:`tablecards.remember`) under the other values they show (the names, who is protected,
-what the viewer knows, the legal plays), and each card's choice is made once per content: a
-card kept in the hand finds it again on the next turn.
+The choices are words and action data only, so they are made once per content (the hand, the
+names, what the viewer knows, the legal plays) and shared by the scenes that ask the same; each
+card's choice too: a card kept in the hand finds its choice again on the next turn.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from tablecards import Action, remember
+from tablecards import Action
 from tablecards.words import listing
 from tablecards_courtiers._actions import Play
 from tablecards_courtiers._cards import (
@@ -55,28 +54,29 @@ def decision(
     misses: Known,
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
-    """The prompt and the choices of the viewer of ``view``, who may play ``legal``. Kept with
-    the viewer's hand (:func:`remember`) under the other values they show: shared between
-    scenes, never change them."""
+    """The prompt and the choices of the viewer of ``view``, who may play ``legal``. Shared
+    between scenes: never change them."""
     viewer = view["seat"]
-    hand = view["zones"][f"hand:{viewer}"]
+    cards = view["zones"][f"hand:{viewer}"]["cards"] or ()
+    hand = tuple(sorted(card["rank"] for card in cards))
     guarded = tuple(words[seat] for seat in view["guarded"] if seat != viewer)
     # Courtiers' one action is Play: the legal plays as plain fields, cheap to compare.
     plays = tuple(map(_FIELDS, legal))
-    key = (words, guarded, known, misses, plays, action_json)
-    return remember(hand, key, _decided, hand, *key)
+    return _decided(words, hand, guarded, known, misses, plays, action_json)
 
 
+# By content rather than kept with the hand (tablecards.remember): the player to act has just
+# drawn, so its hand is new, yet a hand and a table like it come back.
+@functools.lru_cache(maxsize=4096)
 def _decided(
-    zone: Mapping[str, Any],
     words: tuple[str, ...],
+    hand: tuple[int, ...],
     guarded: tuple[str, ...],
     known: Known,
     misses: Known,
     plays: tuple[Fields, ...],
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
-    hand = tuple(sorted(int(card["rank"]) for card in zone["cards"] or ()))
     by_rank: dict[int, list[Fields]] = {}
     for play in plays:
         by_rank.setdefault(play[0], []).append(play)

@@ -8,8 +8,8 @@ deck and the card set aside are counts. So the scene says in words only what the
 A scene is built after every move for every seat, and most of it has not changed since the
 last one: each seat's panel is kept with that seat's zones (:func:`tablecards.remember`) under
 a key of the few values it shows besides them (its name, its turn, its badges, its tokens), the
-middle with the deck's zones, the choices with the viewer's hand; the words that depend on a
-few values only (the header, the facts) are made once per content and shared.
+middle with the deck's zones; the words that depend on a few values only (the header, the
+facts, the choices) are made once per content and shared.
 """
 
 from __future__ import annotations
