@@ -11,6 +11,8 @@ extra keys become counters, badges and facts in words.
 from __future__ import annotations
 
 import functools
+import marshal
+import operator
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
@@ -18,9 +20,10 @@ from typing import Any, Final
 import attrs
 
 from tablecards._actions import Action
+from tablecards._cards import ZoneView
 from tablecards._describe import menu_text, words_of
 from tablecards._errors import TablecardsError, show
-from tablecards._faces import face, sort_cards
+from tablecards._faces import _sort_key, face, sort_cards
 from tablecards._facts import label_of, per_seat, value_words
 from tablecards._game import RESERVED_VIEW_KEYS, Game
 from tablecards._remember import remember
@@ -97,26 +100,25 @@ def generic_scene(
         TablecardsError: ``names`` is not one name per seat.
     """
     players: int = view["players"]
-    names = check_names(names, players)
     viewer: int | None = view.get("seat")
+    seating = _seating_of(names, players, viewer)
     to_act = [seat for seat in view.get("to_act", ()) if isinstance(seat, int)]
-    shown = ["You" if seat == viewer else name for seat, name in enumerate(names)]
-    extra = {key: value for key, value in view.items() if key not in RESERVED_VIEW_KEYS}
     over = bool(view.get("over", False))
-    words = _extra_words(game, extra, players)
+    words = _extra_words(game, view, players)
     boxes, middle = _lay_out_zones(game, view, players, viewer)
     prompt = None
     actions: list[dict[str, Any]] = []
     if legal and viewer is not None:
         prompt = "Your turn: choose"
-        actions = _choices(game, legal, names_for(names, viewer))
+        actions = _choices(game, legal, seating.words)
+    shown = seating.shown
     return {
         "version": SCENE_VERSION,
         "game": game.title,
         "viewer": viewer,
         "title": words.title,
         "lines": [],
-        "status": _status(view, names, viewer, to_act),
+        "status": _status(view, seating.names, viewer, to_act),
         "seats": [
             {
                 "seat": seat,
@@ -127,14 +129,46 @@ def generic_scene(
                 "counters": words.counters[seat],
                 "zones": boxes[seat],
             }
-            for seat in seat_order(players, viewer)
+            for seat in seating.order
         ],
         "middle": middle,
         "prompt": prompt,
         "actions": actions,
         "facts": words.facts,
-        "scores": _score_rows(tuple(shown), words.scores),
+        "scores": words.score_rows(shown),
     }
+
+
+def _seating_of(names: Sequence[str], players: int, viewer: int | None) -> _Seating:
+    """The seats as ``viewer`` reads them, ``names`` checked (:func:`check_names`): once per
+    tuple of names."""
+    if type(names) is tuple:
+        try:
+            return _seating(names, players, viewer)
+        except TypeError:  # a name that cannot be hashed: check_names says what is wrong
+            pass
+    return _seating(tuple(check_names(names, players)), players, viewer)
+
+
+@attrs.frozen
+class _Seating:
+    """The seats as one viewer reads them: the same from scene to scene, so made once."""
+
+    names: tuple[str, ...]
+    shown: tuple[str, ...]  # on panels and scores: "You" for the viewer
+    words: tuple[str, ...]  # in sentences (the choices): "you" for the viewer
+    order: tuple[int, ...]  # seat_order
+
+
+@functools.lru_cache(maxsize=256)
+def _seating(names: tuple[str, ...], players: int, viewer: int | None) -> _Seating:
+    names = tuple(check_names(names, players))
+    return _Seating(
+        names=names,
+        shown=tuple("You" if seat == viewer else name for seat, name in enumerate(names)),
+        words=tuple(names_for(names, viewer)),
+        order=tuple(seat_order(len(names), viewer)),
+    )
 
 
 def _lay_out_zones(
@@ -147,16 +181,25 @@ def _lay_out_zones(
     for zone_id, zone in view.get("zones", {}).items():
         owner = zone.get("owner")
         if isinstance(owner, int) and 0 <= owner < players:
-            key = _MY_BOX if owner == viewer else _BOX
-            boxes[owner].append(remember(zone, key, _zone_box, game, zone_id, zone, owner, viewer))
+            # Only the viewer's own hand looks different to its owner (sorted, fanned): every
+            # other box is the same for all who see the zone alike, so it is built once.
+            key = _MY_BOX if owner == viewer and zone_id.partition(":")[0] == "hand" else _BOX
+            # remember()'s look-up, inlined: a view has many zones, most of them unchanged.
+            made = zone.parts.get(key) if type(zone) is ZoneView else None
+            if made is None:
+                made = remember(zone, key, _zone_box, game, zone_id, zone, owner, viewer)
+            boxes[owner].append(made)
         else:
             key = _MY_GROUP if viewer is not None and owner == viewer else _GROUP
-            middle.append(remember(zone, key, _zone_group, game, zone_id, zone, owner, viewer))
+            made = zone.parts.get(key) if type(zone) is ZoneView else None
+            if made is None:
+                made = remember(zone, key, _zone_group, game, zone_id, zone, owner, viewer)
+            middle.append(made)
     return boxes, middle
 
 
-# The keys of the parts kept with a zone: whether the viewer owns it is all they depend on
-# besides the zone (whose id and owner it knows).
+# The keys of the parts kept with a zone: whether it is the viewer's own hand (a box) or the
+# viewer owns it (a group) is all they depend on besides the zone (whose id and owner it knows).
 _BOX: Final = ("box", False)
 _MY_BOX: Final = ("box", True)
 _GROUP: Final = ("group", False)
@@ -196,7 +239,7 @@ def _zone_box(
     else:
         mine = owner == viewer and viewer is not None and kind == "hand"
         style = "hand" if mine else ("pile" if kind in _PILES else "row")
-        faces = [face(game, card) for card in (sort_cards(cards) if mine else cards)]
+        faces = [face(game, card) for card in (_sorted_hand(cards) if mine else cards)]
     return {
         "id": zone_id,
         "title": title,
@@ -205,6 +248,24 @@ def _zone_box(
         "cards": faces,
         "note": None,
     }
+
+
+def _sorted_hand(cards: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """:func:`sort_cards`, each card's place worked out once per content: a hand changes by a
+    card or two at a time, and the rest sort as they did."""
+    try:
+        return sorted(cards, key=_kept_sort_key)
+    except TypeError:  # a field that cannot be hashed (a list): no keeping for this hand
+        return sort_cards(cards)
+
+
+def _kept_sort_key(card: Mapping[str, Any]) -> tuple[int, str, float, str, int]:
+    return _sort_key_of(tuple(card.items()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _sort_key_of(fields: tuple[tuple[str, Any], ...]) -> tuple[int, str, float, str, int]:
+    return _sort_key(dict(fields))
 
 
 @attrs.frozen
@@ -216,22 +277,61 @@ class _Words:
     badges: tuple[list[dict[str, str]], ...]  # per seat
     counters: tuple[list[dict[str, str]], ...]  # per seat
     scores: tuple[tuple[int, str], ...]  # (seat, the score in words)
+    # The score rows, by the names a viewer reads (_Seating.shown): made once for each.
+    _rows: dict[tuple[str, ...], list[dict[str, Any]]] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
+
+    def score_rows(self, shown: tuple[str, ...]) -> list[dict[str, Any]]:
+        """The scores' rows, ``shown`` naming the seats."""
+        rows = self._rows.get(shown)
+        if rows is None:
+            if len(self._rows) >= _ROWS_MAX:
+                self._rows.clear()
+            rows = self._rows[shown] = [
+                {"seat": seat, "name": shown[seat], "score": text} for seat, text in self.scores
+            ]
+        return rows
 
 
-def _extra_words(game: Game[Any], extra: dict[str, Any], players: int) -> _Words:
-    """``extra`` in words, made once per content: the same values come back move after move
-    (a phase, the scores), and wording them costs more than looking them up."""
-    try:
-        # A view is plain JSON data (dicts, lists, strings, numbers), whose repr says all of it.
-        key = (type(game), players, repr(extra))
-        made = _WORDS.get(key)
-    except TypeError:  # pragma: no cover - a repr that cannot be hashed: not plain data
-        return _word_extra(game, extra, players)
+# The viewers of one set of words: the seats and a spectator, of a few tables.
+_ROWS_MAX: Final = 64
+
+
+def _extra_words(game: Game[Any], view: Mapping[str, Any], players: int) -> _Words:
+    """The view's extra keys in words, made once per content: the same values come back move
+    after move (a phase, the scores), and wording them costs more than looking them up."""
+    extra_keys, values_of = _extra_keys(tuple(view))
+    key = (type(game), players, extra_keys, _content(values_of(view)))
+    made = _WORDS.get(key)
     if made is None:
         if len(_WORDS) >= _WORDS_MAX:
             _WORDS.clear()
+        extra = {name: view[name] for name in extra_keys}
         made = _WORDS[key] = _word_extra(game, extra, players)
     return made
+
+
+def _content(value: Any) -> bytes | str:
+    """A key that says all of ``value``, plain JSON data: equal keys, equal values of equal
+    types (``1``, ``1.0`` and ``True`` apart, as their words are)."""
+    try:
+        # marshal writes plain data exactly, in a third of the time repr takes.
+        return marshal.dumps(value, 2)
+    except ValueError:  # not plain data (a subclass of a JSON type): its repr says it
+        return repr(value)
+
+
+@functools.lru_cache(maxsize=256)
+def _extra_keys(keys: tuple[str, ...]) -> tuple[tuple[str, ...], Callable[[Any], Any]]:
+    """The extra keys among a view's ``keys``, and a function that gives their values."""
+    extra = tuple(key for key in keys if key not in RESERVED_VIEW_KEYS)
+    # itemgetter of one key gives its value alone, of several a tuple; of none it cannot be.
+    return extra, operator.itemgetter(*extra) if extra else _no_values
+
+
+def _no_values(view: Mapping[str, Any]) -> tuple[()]:
+    return ()
 
 
 _WORDS: dict[tuple[Any, ...], _Words] = {}
@@ -258,7 +358,7 @@ def _word_extra(game: Game[Any], extra: Mapping[str, Any], players: int) -> _Wor
         facts=facts,
         badges=tuple(badges),
         counters=tuple(counters),
-        scores=_scores(game, extra.get("scores"), players),
+        scores=_word_scores(game, extra.get("scores"), players),
     )
 
 
@@ -271,11 +371,8 @@ _Item = tuple[dict[str, str] | None, tuple[_SeatWords, ...]]
 def _word_item(game: Game[Any], players: int, key: str, value: Any) -> _Item:
     """One extra key in words, made once per content: most keys keep their value from one
     move to the next while another key changes."""
-    try:
-        memo = (type(game), players, key, repr(value))
-        made = _ITEMS.get(memo)
-    except TypeError:  # pragma: no cover - a repr that cannot be hashed: not plain data
-        return _word_value(game, players, key, value)
+    memo = (type(game), players, key, _content(value))
+    made = _ITEMS.get(memo)
     if made is None:
         if len(_ITEMS) >= _WORDS_MAX:
             _ITEMS.clear()
@@ -312,6 +409,20 @@ def _title(game: Game[Any], extra: Mapping[str, Any]) -> str:
     return game.title
 
 
+def _word_scores(game: Game[Any], scores: Any, players: int) -> tuple[tuple[int, str], ...]:
+    """The scores in words, made once per content: they change less often than the rest."""
+    memo = (type(game), players, _content(scores))
+    made = _SCORES.get(memo)
+    if made is None:
+        if len(_SCORES) >= _WORDS_MAX:
+            _SCORES.clear()
+        made = _SCORES[memo] = _scores(game, scores, players)
+    return made
+
+
+_SCORES: dict[tuple[Any, ...], tuple[tuple[int, str], ...]] = {}
+
+
 def _scores(game: Game[Any], scores: Any, players: int) -> tuple[tuple[int, str], ...]:
     seats = per_seat(scores, players) if players > 1 else scores
     if not isinstance(seats, list) or len(seats) != players:
@@ -324,13 +435,6 @@ def _scores(game: Game[Any], scores: Any, players: int) -> tuple[tuple[int, str]
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=1024)
-def _score_rows(
-    shown: tuple[str, ...], scores: tuple[tuple[int, str], ...]
-) -> list[dict[str, Any]]:
-    return [{"seat": seat, "name": shown[seat], "score": text} for seat, text in scores]
-
-
 def _status(
     view: Mapping[str, Any], names: Sequence[str], viewer: int | None, to_act: Sequence[int]
 ) -> str:
@@ -340,23 +444,36 @@ def _status(
         return "Your turn"
     if not to_act:
         return "Waiting"
+    return _waiting_for(tuple(names), tuple(to_act))
+
+
+@functools.lru_cache(maxsize=1024)
+def _waiting_for(names: tuple[str, ...], to_act: tuple[int, ...]) -> str:
     return f"Waiting for {listing(names[seat] for seat in to_act)}"
 
 
-def _choices(game: Game[Any], legal: Sequence[Action], names: list[str]) -> list[dict[str, Any]]:
+def _choices(
+    game: Game[Any], legal: Sequence[Action], names: tuple[str, ...]
+) -> list[dict[str, Any]]:
     """The choices of ``legal`` in words, made once per content: a seat is offered the same
     moves again and again (draw, pass, the same hand), and wording them is what costs."""
     try:
         key = (game, tuple(legal), tuple(names))
         made = _CHOICES.get(key)
     except TypeError:  # an action that cannot be hashed: worded every time
-        return _action_groups(game, legal, lambda action: _choice(game, action, names))
+        return _action_groups(game, legal, lambda action: _choice(game, action, list(names)))
     if made is None:
         if len(_CHOICES) >= _CHOICES_MAX:
             _CHOICES.clear()
         # One action's words come back in other sets of choices (a card kept in a hand).
+        reader = (game, key[2])
+        kept = _CHOICE.get(reader)
+        if kept is None:
+            if len(_CHOICE) >= _READERS_MAX:
+                _CHOICE.clear()
+            kept = _CHOICE[reader] = {}
         made = _CHOICES[key] = _action_groups(
-            game, legal, lambda action: _kept_choice(game, action, key[2])
+            game, legal, lambda action: _kept_choice(game, action, key[2], kept)
         )
     return made
 
@@ -365,21 +482,28 @@ def _choice(game: Game[Any], action: Action, names: Sequence[str]) -> dict[str, 
     return {"text": menu_text(game, action, names), "act": game.action_json(action)}
 
 
-def _kept_choice(game: Game[Any], action: Action, names: tuple[str, ...]) -> dict[str, Any]:
-    key = (game, action, names)
-    made = _CHOICE.get(key)
+def _kept_choice(
+    game: Game[Any],
+    action: Action,
+    names: tuple[str, ...],
+    kept: dict[Action, dict[str, Any]],
+) -> dict[str, Any]:
+    made = kept.get(action)
     if made is None:
-        if len(_CHOICE) >= _CHOICES_MAX:
-            _CHOICE.clear()
-        made = _CHOICE[key] = _choice(game, action, list(names))
+        if len(kept) >= _CHOICES_MAX:
+            kept.clear()
+        made = kept[action] = _choice(game, action, list(names))
     return made
 
 
 # Actions are frozen values (equal fields, equal actions), and a game's words for one of them
-# depend on the players' names only (Game.describe).
+# depend on the players' names only (Game.describe): the choices of a set of actions by (game,
+# actions, names), and one action's choice by (game, names), then by action.
 _CHOICES: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
-_CHOICE: dict[tuple[Any, ...], dict[str, Any]] = {}
+_CHOICE: dict[tuple[Any, ...], dict[Action, dict[str, Any]]] = {}
 _CHOICES_MAX: Final = 4096
+# The readers of choices: each seat of a few tables, by game.
+_READERS_MAX: Final = 256
 
 
 def _action_groups(

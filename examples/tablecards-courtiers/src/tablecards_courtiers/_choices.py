@@ -1,7 +1,8 @@
 """The decision in Courtiers' scene: the prompt, then a card, then whom, then (Sentry) what.
 
 The choices are words and action data only, so they are made once per content (the hand, the
-names, what the viewer knows, the legal plays) and shared by the scenes that ask the same.
+names, what the viewer knows, the legal plays) and shared by the scenes that ask the same; each
+card's choice too: a card kept in the hand finds its choice again on the next turn.
 """
 
 from __future__ import annotations
@@ -48,21 +49,24 @@ _QUESTIONS: Final = {
 def decision(
     view: Mapping[str, Any],
     legal: Sequence[Action],
-    words: Sequence[str],
+    words: tuple[str, ...],
     known: Known,
     misses: Known,
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
     """The prompt and the choices of the viewer of ``view``, who may play ``legal``. Shared
     between scenes: never change them."""
-    viewer = int(view["seat"])
+    viewer = view["seat"]
     cards = view["zones"][f"hand:{viewer}"]["cards"] or ()
-    hand = tuple(sorted(int(card["rank"]) for card in cards))
+    hand = tuple(sorted(card["rank"] for card in cards))
     guarded = tuple(words[seat] for seat in view["guarded"] if seat != viewer)
-    plays = tuple(_FIELDS(action) for action in legal if isinstance(action, Play))
-    return _decided(tuple(words), hand, guarded, known, misses, plays, action_json)
+    # Courtiers' one action is Play: the legal plays as plain fields, cheap to compare.
+    plays = tuple(map(_FIELDS, legal))
+    return _decided(words, hand, guarded, known, misses, plays, action_json)
 
 
+# By content rather than kept with the hand (tablecards.remember): the player to act has just
+# drawn, so its hand is new, yet a hand and a table like it come back.
 @functools.lru_cache(maxsize=4096)
 def _decided(
     words: tuple[str, ...],
@@ -76,8 +80,9 @@ def _decided(
     by_rank: dict[int, list[Fields]] = {}
     for play in plays:
         by_rank.setdefault(play[0], []).append(play)
+    ranks = tuple(sorted(by_rank))
     first = []
-    for rank in sorted(by_rank):
+    for rank in ranks:
         group = tuple(by_rank[rank])
         # What a card's choice depends on, and no more: a card kept in the hand finds its
         # choice again on the next turn.
@@ -93,7 +98,6 @@ def _decided(
                 action_json,
             )
         )
-    ranks = set(by_rank)
     return _prompt(hand, guarded, ranks), [{"title": "Play a card", "choices": first}]
 
 
@@ -113,7 +117,8 @@ def _group(
     return _choose_group(rank, actions, words, choice, dict(known), dict(misses))
 
 
-def _prompt(hand: tuple[int, ...], guarded: tuple[str, ...], ranks: set[int]) -> str:
+@functools.lru_cache(maxsize=1024)
+def _prompt(hand: tuple[int, ...], guarded: tuple[str, ...], ranks: tuple[int, ...]) -> str:
     held = listing(card_words(rank) for rank in hand)
     if len(ranks) == 1 and REGENT in ranks and len(hand) > 1:
         other = next(rank for rank in hand if rank != REGENT)

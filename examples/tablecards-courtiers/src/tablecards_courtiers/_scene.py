@@ -6,9 +6,10 @@ viewer remembers (a card it saw in another hand, every Sentry's "no"); the other
 deck and the card set aside are counts. So the scene says in words only what the viewer knows.
 
 A scene is built after every move for every seat, and most of it has not changed since the
-last one: each panel and the middle are kept with the zones they show
-(:func:`tablecards.remember`), and the words that depend on a few values only (the facts, the
-scores, the choices) are made once per content and shared.
+last one: each seat's panel is kept with that seat's zones (:func:`tablecards.remember`) under
+a key of the few values it shows besides them (its name, its turn, its badges, its tokens), the
+middle with the deck's zones; the words that depend on a few values only (the header, the
+facts, the choices) are made once per content and shared.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
+
+import attrs
 
 from tablecards import Action, remember
 from tablecards.words import count, listing, names_for, says
@@ -55,26 +58,42 @@ def _faces(cards: Sequence[Mapping[str, Any]] | None) -> list[Json] | None:
     return None if cards is None else [face(card["id"], card["rank"]) for card in cards]
 
 
+def _by_rank(card: Mapping[str, Any]) -> tuple[int, int]:
+    return card["rank"], card["id"]
+
+
 def _hand(zone: Mapping[str, Any], seat: int, you: bool, saw: str | None) -> Json:
     cards = zone.get("cards")
-    number = int(zone.get("count", 0))
+    number = zone.get("count", 0)
     if you:
-        shown = sorted(cards or (), key=lambda card: (int(card["rank"]), int(card["id"])))
         return {
             "id": f"hand:{seat}",
             "title": "Your hand",
             "style": "hand",
             "count": number,
-            "cards": _faces(shown),
+            "cards": _faces(sorted(cards or (), key=_by_rank)),
             "note": None if number else "empty: you are out of the round",
         }
+    if cards is None:  # face down: the same few boxes again and again
+        return _hidden_hand(seat, number, saw)
     return {
         "id": f"hand:{seat}",
         "title": "Hand",
-        # Face down, unless the view shows every card (a replay for everyone).
-        "style": "stack" if cards is None else "row",
+        "style": "row",  # the view shows every card (a replay for everyone)
         "count": number,
         "cards": _faces(cards),
+        "note": saw,
+    }
+
+
+@functools.lru_cache(maxsize=256)
+def _hidden_hand(seat: int, number: int, saw: str | None) -> Json:
+    return {
+        "id": f"hand:{seat}",
+        "title": "Hand",
+        "style": "stack",
+        "count": number,
+        "cards": None,
         "note": saw,
     }
 
@@ -119,42 +138,55 @@ def _winners(tokens: Sequence[int], goal: int) -> list[int]:
     return [seat for seat, t in enumerate(tokens) if t >= goal and t == max(tokens)]
 
 
-def _panels(
-    view: Mapping[str, Any], order: Sequence[int], shown: Sequence[str], known: Known
-) -> list[Json]:
-    """Each seat's panel; its hand and its played cards are kept with their zones."""
-    viewer = view["seat"]
+def _panels(view: Mapping[str, Any], seating: _Seating, known: Known) -> list[Json]:
+    """Each seat's panel, kept with that seat's hand and played cards (:func:`remember`) under
+    the few values it shows besides them: a panel of another seat is shared by every viewer
+    but that seat, and found again after a move that did not touch it."""
     zones = view["zones"]
     to_act, guarded, out = view["to_act"], view["guarded"], view["out"]
     tokens, goal = view["tokens"], view["goal"]
-    over = bool(view["over"])
+    over = view["over"]
     winners = _winners([int(t) for t in tokens], int(goal)) if over else ()
     saw = dict(known)
     panels = []
-    for seat in order:
-        you = seat == viewer
-        hand, played = zones[f"hand:{seat}"], zones[f"played:{seat}"]
-        ranks = saw.get(seat)
-        seen = _saw_words(ranks) if ranks else None
+    for seat, name, you, hand_id, played_id in seating.panels:
+        hand, played = zones[hand_id], zones[played_id]
+        active = seat in to_act
         if over:
             flags = (seat in winners, False, False, False)
         else:
-            flags = (False, seat in to_act, seat in guarded, seat in out)
-        panels.append(
-            {
-                "seat": seat,
-                "name": shown[seat],
-                "you": you,
-                "active": seat in to_act,
-                "badges": _badges(flags),
-                "counters": _counters(int(tokens[seat]), goal),
-                "zones": [
-                    remember(hand, ("hand", you, seen), _hand, hand, seat, you, seen),
-                    remember(played, ("played", you), _played, played, seat, you),
-                ],
-            }
-        )
+            flags = (False, active, seat in guarded, seat in out)
+        # Everything the panel shows that its zones do not.
+        key = (name, you, active, flags, tokens[seat], goal, saw.get(seat))
+        panels.append(remember((hand, played), key, _panel, seat, hand, played, *key))
     return panels
+
+
+def _panel(
+    seat: int,
+    hand: Mapping[str, Any],
+    played: Mapping[str, Any],
+    name: str,
+    you: bool,
+    active: bool,
+    flags: tuple[bool, bool, bool, bool],
+    tokens: int,
+    goal: int,
+    saw: tuple[int, ...] | None,
+) -> Json:
+    return {
+        "seat": seat,
+        "name": name,
+        "you": you,
+        "active": active,
+        "badges": _badges(flags),
+        "counters": _counters(tokens, goal),
+        "zones": [
+            _hand(hand, seat, you, _saw_words(saw) if saw else None),
+            # A panel changes with its seat's turn, its played cards only on its turn.
+            remember(played, ("played", you), _played, played, seat, you),
+        ],
+    }
 
 
 @functools.lru_cache(maxsize=256)
@@ -172,24 +204,30 @@ def _counters(tokens: int, goal: int) -> list[Json]:
     return [{"label": "tokens", "value": f"{tokens} of {goal}"}]
 
 
-def _unseen(zones: Mapping[str, Mapping[str, Any]], known: Known) -> str:
+def _unseen(zones: Mapping[str, Mapping[str, Any]], seating: _Seating, known: Known) -> str:
     """The cards the viewer has not seen this round, by rank: what the hidden cards can be."""
-    seen = [card["rank"] for zone in zones.values() for card in zone.get("cards") or ()]
-    for _, ranks in known:
-        seen.extend(ranks)
-    seen.sort()
-    return _unseen_words(tuple(seen))
+    # The cards in front of the players and laid open are the same for every viewer: their
+    # ranks are kept with those zones, and the other viewers' scenes find them there.
+    public = tuple(zones[name] for name in seating.public)
+    shown = remember(public, "ranks", _ranks, public)
+    private = [card["rank"] for name in seating.private for card in zones[name].get("cards") or ()]
+    return _unseen_words(shown, tuple(private), known)
 
 
-# Bounded by the box's contents: how many of each rank were seen.
+def _ranks(zones: Sequence[Mapping[str, Any]]) -> tuple[int, ...]:
+    return tuple(sorted(card["rank"] for zone in zones for card in zone.get("cards") or ()))
+
+
+# Bounded by the box's contents: which cards were seen.
 @functools.lru_cache(maxsize=4096)
-def _unseen_words(seen: tuple[int, ...]) -> str:
-    parts = [
-        _LEFT[rank][COPIES[rank] - seen.count(rank)]
-        for rank in _RANKS
-        if COPIES[rank] > seen.count(rank)
-    ]
-    return listing(parts) or "none"
+def _unseen_words(public: tuple[int, ...], private: tuple[int, ...], known: Known) -> str:
+    left = dict(COPIES)
+    for rank in (*public, *private):
+        left[rank] -= 1
+    for _, ranks in known:
+        for rank in ranks:
+            left[rank] -= 1
+    return listing([_LEFT[rank][left[rank]] for rank in _RANKS if left[rank] > 0]) or "none"
 
 
 # "three Sentries (1)": each rank's words for each number of its cards still unseen.
@@ -270,37 +308,73 @@ def _middle(deck: Mapping[str, Any], aside: Mapping[str, Any], laid: Mapping[str
     return {"id": "middle", "title": "The deck", "note": note, "badges": [], "zones": boxes}
 
 
-def _status(view: Mapping[str, Any], names: Sequence[str], words: Sequence[str]) -> str:
-    viewer = view["seat"]
-    if view["over"]:
-        tokens = [int(t) for t in view["tokens"]]
-        winners = [words[seat] for seat in _winners(tokens, int(view["goal"]))]
-        who = listing(winners)
-        text = says(who, "wins") if len(winners) == 1 else f"{who} share the win of"
-        return capital(f"{text} the match")
-    waiting = view["to_act"]
-    if viewer in waiting:
-        return "Your turn"
-    return f"Waiting for {listing(names[seat] for seat in waiting)}" if waiting else ""
-
-
-@functools.lru_cache(maxsize=64)
-def _order(players: int, start: int) -> tuple[int, ...]:
-    """The seats from ``start`` (the viewer, or seat 0 for a spectator), clockwise."""
-    return tuple((start + step) % players for step in range(players))
-
-
-@functools.lru_cache(maxsize=16)
-def _lines(goal: int) -> list[str]:
-    return [f"First to {count(goal, 'token')} wins the match", _RULE]
+# The header's words: its title, lines, status and scores.
+_Header = tuple[str, list[str], str, list[Json]]
 
 
 @functools.lru_cache(maxsize=4096)
-def _scores(shown: tuple[str, ...], tokens: tuple[int, ...]) -> list[Json]:
-    return [
+def _header(
+    seating: _Seating,
+    round_: int,
+    goal: int,
+    tokens: tuple[int, ...],
+    waiting: tuple[int, ...],
+    over: bool,
+) -> _Header:
+    """The title, the lines, the status and the scores: made once per the few values they
+    show, which come back turn after turn until a round ends."""
+    title = f"Courtiers — round {round_}"
+    lines = [f"First to {count(goal, 'token')} wins the match", _RULE]
+    if over:
+        winners = [seating.words[seat] for seat in _winners(tokens, goal)]
+        who = listing(winners)
+        text = says(who, "wins") if len(winners) == 1 else f"{who} share the win of"
+        status = capital(f"{text} the match")
+    elif seating.viewer in waiting:
+        status = "Your turn"
+    else:
+        status = f"Waiting for {listing(seating.names[s] for s in waiting)}" if waiting else ""
+    scores = [
         {"seat": seat, "name": name, "score": count(tokens[seat], "token")}
-        for seat, name in enumerate(shown)
+        for seat, name in enumerate(seating.shown)
     ]
+    return title, lines, status, scores
+
+
+@attrs.frozen(cache_hash=True)
+class _Seating:
+    """The table as one viewer reads it, the same from move to move: made once per viewer."""
+
+    names: tuple[str, ...]
+    viewer: int | None
+    words: tuple[str, ...]  # names in sentences: "you" for the viewer
+    shown: tuple[str, ...]  # names on panels: "You" for the viewer
+    # (seat, name, you, hand zone, played zone) from the viewer, clockwise (seat 0 first for
+    # a spectator)
+    panels: tuple[tuple[int, str, bool, str, str], ...]
+    public: tuple[str, ...]  # the zones every viewer sees alike: the played cards, the open
+    private: tuple[str, ...]  # the others: the hands, the deck, the card set aside
+
+
+@functools.lru_cache(maxsize=256)
+def _seating(names: tuple[str, ...], viewer: int | None) -> _Seating:
+    players = len(names)
+    shown = list(names)
+    if viewer is not None:
+        shown[viewer] = "You"
+    start = 0 if viewer is None else viewer
+    order = [(start + step) % players for step in range(players)]
+    return _Seating(
+        names=names,
+        viewer=viewer,
+        words=tuple(names_for(names, viewer)),
+        shown=tuple(shown),
+        panels=tuple(
+            (seat, shown[seat], seat == viewer, f"hand:{seat}", f"played:{seat}") for seat in order
+        ),
+        public=(*(f"played:{seat}" for seat in range(players)), "open"),
+        private=(*(f"hand:{seat}" for seat in range(players)), "deck", "aside"),
+    )
 
 
 def build_scene(
@@ -312,39 +386,37 @@ def build_scene(
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`). Its parts are shared with
     other scenes: read it, never change it."""
     viewer: int | None = view["seat"]
-    players = int(view["players"])
     zones = view["zones"]
-    words = names_for(names, viewer)
-    shown = list(names)
-    if viewer is not None:
-        shown[viewer] = "You"
-    order = _order(players, viewer if viewer is not None else 0)
-    known, misses = _known(view), _misses(view)
+    seating = _seating(tuple(names), viewer)
+    # What the viewer remembers of other hands: nothing, most of the time.
+    known, misses = (
+        (_known(view), _misses(view)) if view["knowledge"] or view["misses"] else ((), ())
+    )
     prompt: str | None = None
     actions: list[Json] = []
     if viewer is not None and legal:
-        prompt, actions = decision(view, legal, words, known, misses, action_json)
-    unseen = None if view["over"] else _unseen(zones, known)
+        prompt, actions = decision(view, legal, seating.words, known, misses, action_json)
+    unseen = None if view["over"] else _unseen(zones, seating, known)
+    deck, aside, laid = zones["deck"], zones["aside"], zones["open"]
+    title, lines, status, scores = _header(
+        seating,
+        int(view["round"]),
+        int(view["goal"]),
+        tuple(view["tokens"]),
+        tuple(view["to_act"]),
+        bool(view["over"]),
+    )
     return {
         "version": 1,
         "game": "Courtiers",
         "viewer": viewer,
-        "title": f"Courtiers — round {view['round']}",
-        "lines": _lines(int(view["goal"])),
-        "status": _status(view, names, words),
-        "seats": _panels(view, order, shown, known),
-        "middle": [
-            remember(
-                (zones["deck"], zones["aside"], zones["open"]),
-                "middle",
-                _middle,
-                zones["deck"],
-                zones["aside"],
-                zones["open"],
-            )
-        ],
+        "title": title,
+        "lines": lines,
+        "status": status,
+        "seats": _panels(view, seating, known),
+        "middle": [remember((deck, aside, laid), "middle", _middle, deck, aside, laid)],
         "prompt": prompt,
         "actions": actions,
-        "facts": _facts(tuple(words) if known or misses else (), known, misses, unseen),
-        "scores": _scores(tuple(shown), tuple(view["tokens"])),
+        "facts": _facts(seating.words if known or misses else (), known, misses, unseen),
+        "scores": scores,
     }
