@@ -86,6 +86,29 @@ def test_a_spectator_and_the_seats_that_cannot_see_a_hand_share_its_face_down_zo
     assert "cards" not in hand[1] and "cards" in hand[0]
 
 
+def test_a_face_down_zone_back_at_a_count_it_had_is_the_zone_view_it_was_then() -> None:
+    """A hand that draws and plays shows the others five cards, six, then five again: the
+    same five-card zone view comes back, and with it what scenes kept there."""
+    from tablecards import Card, Visibility, Zone
+    from tablecards._cards import shared_zone_views
+
+    hand = Zone("hand:0", Visibility.OWNER, owner=0, cards=[Card(n) for n in range(5)])
+    five = shared_zone_views([hand], 1)["hand:0"]
+    hand.cards.append(Card(9))
+    six = shared_zone_views([hand], 1)["hand:0"]
+    hand.cards.pop(0)
+    again = shared_zone_views([hand], 1)["hand:0"]
+    assert six is not five and dict(six) == {"count": 6, "owner": 0}
+    assert again is five and dict(again) == {"count": 5, "owner": 0}
+    # The owner sees the cards, which changed: a new zone view.
+    assert shared_zone_views([hand], 0)["hand:0"]["cards"][0] == {"id": 1}
+    # A bounded number of counts is kept.
+    for size in range(40):
+        hand.cards[:] = [Card(n) for n in range(size)]
+        shared_zone_views([hand], 1)
+    assert hand._hidden is not None and len(hand._hidden) <= 8
+
+
 def test_remember_builds_once_per_zone_and_key_and_every_time_from_a_plain_view() -> None:
     match = Match("hit", players=3, seed=1)
     zones = match.scene_view(0)["zones"]

@@ -119,9 +119,9 @@ class Zone(Generic[C]):
         default=None, init=False, repr=False
     )
     # The zone as the scenes see it (see shared_zone_views): the part shown to the seats that
-    # see its cards, made from _seen, and the part shown to the others, made for one count.
+    # see its cards, made from _seen, and the parts shown to the others, one per count.
     _shown: tuple[object, ZoneView] | None = attrs.field(default=None, init=False, repr=False)
-    _hidden: tuple[int, ZoneView] | None = attrs.field(default=None, init=False, repr=False)
+    _hidden: dict[int, ZoneView] | None = attrs.field(default=None, init=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -225,6 +225,8 @@ class ZoneView(dict[str, Any]):
 
 
 _STAMPS: Final = itertools.count()
+# The face-down views a zone keeps, one per card count (see shared_zone_views).
+_HIDDEN_COUNTS: Final = 8
 
 
 def shared_zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str, ZoneView]:
@@ -237,14 +239,20 @@ def shared_zone_views(zones: Iterable[Zone[Any]], seat: int | None) -> dict[str,
         cards = zone.cards
         owner = zone.owner
         if visibility is hidden or (visibility is owned and (seat is None or seat != owner)):
+            size = len(cards)
             made = zone._hidden
-            if made is None or made[0] != len(cards):
-                size = len(cards)
-                hidden_part: dict[str, Any] = (
+            if made is None:
+                made = zone._hidden = {}
+            part = made.get(size)
+            if part is None:
+                # Kept by count, a few at once: a hand that goes from five cards to six and
+                # back shows five again, and what scenes kept with it is found again.
+                if len(made) >= _HIDDEN_COUNTS:
+                    made.clear()
+                part = made[size] = ZoneView(
                     {"count": size} if owner is None else {"count": size, "owner": owner}
                 )
-                made = zone._hidden = (size, ZoneView(hidden_part))
-            out[zone.name] = made[1]
+            out[zone.name] = part
             continue
         out[zone.name] = shown_zone_view(zone)
     return out
