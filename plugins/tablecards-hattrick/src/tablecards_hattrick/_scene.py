@@ -253,7 +253,8 @@ def build_scene(
     prompt: str | None = None
     actions: list[Json] = []
     if viewer is not None and legal:
-        prompt, actions = decision(view, table.colours, legal, action_json, shared)
+        hand = zones[HANDS[viewer]]
+        prompt, actions = decision(view, table.colours, legal, action_json, shared, hand)
     lines = table.lines.get(viewer)
     if lines is None:
         last = view.get("last_scores") or ()

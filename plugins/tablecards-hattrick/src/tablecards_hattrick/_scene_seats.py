@@ -14,7 +14,7 @@ from operator import itemgetter
 from typing import Any, Final, final
 
 from tablecards import ZoneView, remember
-from tablecards_hattrick._scene_choices import ORDER
+from tablecards_hattrick._scene_choices import HAND, ORDER, hand_of
 from tablecards_hattrick._scene_trick import face
 from tablecards_hattrick._state import COLOURS
 
@@ -99,6 +99,9 @@ def _pile_box_of(name: str, colour: str, zone: Mapping[str, Any]) -> Json:
 def _hand_box(seat: int, mine: bool, hand: Mapping[str, Any]) -> Json:
     shown = hand.get("cards")
     if mine and shown is not None:
+        if type(hand) is ZoneView:
+            # What the seat's decisions read of this hand, made while it waits, once.
+            remember(hand, HAND, hand_of, hand)
         return {
             "id": f"hand:{seat}",
             "title": "Your hand",
