@@ -73,16 +73,27 @@ def _status(view: Mapping[str, Any], names: Sequence[str], viewer: int | None) -
 
 
 def _scores(
-    viewer: int | None, names: Sequence[str], scores: Sequence[Any], players: int
+    viewer: int | _Every | None, names: Sequence[str], scores: Sequence[Any], players: int
 ) -> list[Json]:
+    """The scores line as ``viewer`` reads it; with :data:`_ALL`, each seat's entry as its own
+    viewer reads it."""
     return [
         {
             "seat": seat,
-            "name": "You" if seat == viewer else names[seat],
+            "name": "You" if seat == viewer or viewer is _ALL else names[seat],
             "score": signed(int(scores[seat])),
         }
         for seat in range(players)
     ]
+
+
+@final
+class _Every:
+    """The type of :data:`_ALL`."""
+
+
+#: Every viewer at once (:func:`_scores`).
+_ALL: Final = _Every()
 
 
 # -- what the scenes of one position share ---------------------------------------------------
@@ -103,6 +114,7 @@ class Table:
         "colours",
         "current",
         "deck",
+        "entries",
         "facts",
         "lines",
         "middles",
@@ -123,6 +135,7 @@ class Table:
         names: tuple[str, ...],
         facts: tuple[Any, ...],
         last: Table | None,
+        shared: bool,
     ) -> None:
         zones = view["zones"]
         players = int(view["players"])
@@ -141,20 +154,43 @@ class Table:
         #: The seats the trick's notes name: a viewer among them reads "you" there.
         seats = view.get("pile_seats", ((), ()))
         self.named = {view.get("leader"), *seats[0], *seats[1]}
-        #: The trick, by the viewer its notes name, or ``None`` for every other viewer.
+        #: The trick, by the viewer its notes name, or ``None`` for every other viewer: that
+        #: one made at once, for the seat to act reads it (it has not played on the trick).
         self.middles: dict[int | None, list[Json]] = {}
+        if shared:
+            self.middles[None] = middle(view, names, None, self.colours)
         #: Each seat's panel as the other seats see it, with its hand then: filled by the
         #: first scene that shows it.
         self.others: list[tuple[Mapping[str, Any], Json] | None] = [None] * players
         #: The lines and the scores, by viewer: the last table's while they read the same.
         self.lines: dict[int | None, list[str]] = {}
         self.scores: dict[int | None, list[Json]] = {}
+        #: Each seat's entry of the scores as the other viewers read it, then as its own
+        #: does ("You"), made at the first viewer's (:meth:`scores_for`).
+        self.entries: tuple[list[Json], list[Json]] | None = None
         if last is not None and last.names == names:
             old = last.facts
             if old[_TARGET] == facts[_TARGET] and old[_LAST_SCORES] == facts[_LAST_SCORES]:
                 self.lines = last.lines
             if old[_SCORES] == facts[_SCORES] and old[_PLAYERS] == facts[_PLAYERS]:
-                self.scores = last.scores
+                self.scores, self.entries = last.scores, last.entries
+
+    def scores_for(self, viewer: int | None, scores: Sequence[Any]) -> list[Json]:
+        """The scores line as ``viewer`` reads it, kept (``scores``: the view's)."""
+        entries = self.entries
+        if entries is None:
+            players = len(self.others)
+            entries = self.entries = (
+                _scores(None, self.names, scores, players),
+                _scores(_ALL, self.names, scores, players),
+            )
+        theirs, yours = entries
+        made = self.scores[viewer] = (
+            [*theirs]
+            if viewer is None
+            else [*theirs[:viewer], yours[viewer], *theirs[viewer + 1 :]]
+        )
+        return made
 
     def seats(self, viewer: int | None, zones: Mapping[str, Any]) -> list[Json]:
         """Each seat's panel (HAT-09), from the viewer's own on around the table."""
@@ -221,7 +257,7 @@ def _table(view: Mapping[str, Any], names: tuple[str, ...], shared: bool) -> Tab
     except KeyError:
         shared = False
     if not shared or type(deck) is not ZoneView:
-        return Table(view, names, (), None)
+        return Table(view, names, (), None, False)
     last = _TABLES.get(id(deck))
     if (
         last is not None
@@ -233,7 +269,7 @@ def _table(view: Mapping[str, Any], names: tuple[str, ...], shared: bool) -> Tab
         return last
     if len(_TABLES) >= _POSITIONS:
         _TABLES.clear()
-    made = _TABLES[id(deck)] = Table(view, names, facts, last)
+    made = _TABLES[id(deck)] = Table(view, names, facts, last, True)
     return made
 
 
@@ -264,9 +300,10 @@ def build_scene(
     scores = table.scores.get(viewer)
     if scores is None:
         players = len(table.others)
-        scores = _scores(viewer, names, view.get("scores") or [0] * players, players)
         if shared:
-            table.scores[viewer] = scores
+            scores = table.scores_for(viewer, view.get("scores") or [0] * players)
+        else:
+            scores = _scores(viewer, names, view.get("scores") or [0] * players, players)
     you = viewer if viewer in table.named else None
     trick = table.middles.get(you)
     if trick is None:

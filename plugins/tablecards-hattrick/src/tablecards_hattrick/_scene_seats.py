@@ -32,8 +32,10 @@ def signed(number: int) -> str:
 _FIRST: Final = itemgetter(0)
 _LAST: Final = itemgetter(1)
 _COPY: Final = dict.copy
-# Each card's place in a sorted hand and its face, by id (an id is one card of DECK, HAT-01).
+# Each card's place in a sorted hand and its face, by id (an id is one card of DECK, HAT-01);
+# and its face alone.
 _CARDS: dict[int, tuple[tuple[int, int], Json]] = {}
+_FACE_OF: dict[int, Json] = {}
 
 
 def _faces(cards: Sequence[Mapping[str, Any]], shared: bool) -> list[Json]:
@@ -46,6 +48,7 @@ def _faces(cards: Sequence[Mapping[str, Any]], shared: bool) -> list[Json]:
         if made is None:
             order = (ORDER.get(str(card["colour"]), 9), int(card["value"]))
             made = _CARDS[card["id"]] = (order, face(card))
+            _FACE_OF[card["id"]] = made[1]
         known.append(made)
     known.sort(key=_FIRST)
     faces = map(_LAST, known)
@@ -99,15 +102,12 @@ def _pile_box_of(name: str, colour: str, zone: Mapping[str, Any]) -> Json:
 def _hand_box(seat: int, mine: bool, hand: Mapping[str, Any]) -> Json:
     shown = hand.get("cards")
     if mine and shown is not None:
-        if type(hand) is ZoneView:
-            # What the seat's decisions read of this hand, made while it waits, once.
-            remember(hand, HAND, hand_of, hand)
         return {
             "id": f"hand:{seat}",
             "title": "Your hand",
             "style": "hand",
             "count": int(hand["count"]),
-            "cards": _faces(shown, type(hand) is ZoneView),
+            "cards": _own_faces(hand) if type(hand) is ZoneView else _faces(shown, False),
             "note": None,
         }
     if shown is None and type(hand) is ZoneView:
@@ -118,6 +118,18 @@ def _hand_box(seat: int, mine: bool, hand: Mapping[str, Any]) -> Json:
             made = _FACE_DOWN[seat, count] = _hand_box_of(seat, hand, None)
         return made
     return _hand_box_of(seat, hand, shown)
+
+
+def _own_faces(hand: Mapping[str, Any]) -> list[Json]:
+    """The faces of the viewer's own hand, a shared zone: in the order of its cards' ids (a
+    card's id orders it by colour, then by value: HAT-01), read from what the seat's
+    decisions read of the hand (:class:`~tablecards_hattrick._scene_choices.Hand`), made
+    here once, while the seat waits, rather than at its turn."""
+    ids = remember(hand, HAND, hand_of, hand).ids
+    try:
+        return list(map(_FACE_OF.__getitem__, ids))
+    except KeyError:  # a card not seen yet
+        return _faces(hand["cards"], True)
 
 
 # The face-down hands of the scenes of shared views, by seat and size (at most 16 x 60).
