@@ -75,3 +75,35 @@ def test_what_viewers_see_alike_is_built_once_for_them_all_hat_04_hat_09() -> No
 
 def panel(scene: dict[str, Any], seat: int) -> dict[str, Any]:
     return next(p for p in scene["seats"] if p["seat"] == seat)
+
+
+def test_a_decision_over_other_actions_than_the_game_s_is_built_from_them_hat_04_hat_05() -> None:
+    # The turn's choices are sliced from what the hand's box kept only when the legal actions
+    # are the ones the game lists for that hand: any other list is read as given.
+    match = Match(Hattrick(), players=4, seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        (seat,) = match.to_act
+        legal = list(match.legal_actions(seat))
+        for given in (legal, legal[:2], legal[::-1], legal[1:]):
+            kept = match.game.scene(match.scene_view(seat), NAMES[:4], given)
+            assert kept == match.game.scene(match.view(seat), NAMES[:4], given), given
+        match.apply(seat, rng.choice(legal))
+
+
+def test_one_position_s_shared_parts_are_made_once_for_every_viewer() -> None:
+    match = Match(Hattrick(), players=4, seed=4)
+    (leader,) = match.to_act
+    match.apply(leader, match.legal_actions(leader)[0])
+    (mover,) = match.to_act
+    watchers = [seat for seat in range(4) if seat not in (leader, mover)]
+    first, second = (match.scene(seat, NAMES[:4]) for seat in watchers)
+    acting = match.scene(mover, NAMES[:4])
+    # The trick, read by every viewer who did not play on it (the seat to act among them).
+    assert acting["middle"] is first["middle"] is second["middle"]
+    assert panel(acting, leader) is panel(first, leader) is panel(second, leader)
+    # A new position: the parts of the last are not found for it.
+    match.apply(mover, match.legal_actions(mover)[0])
+    after = match.scene(watchers[0], NAMES[:4])
+    assert after["middle"] is not first["middle"]
+    assert after == match.game.scene(match.view(watchers[0]), NAMES[:4])
