@@ -32,6 +32,7 @@ MINUS: Final = "\N{MINUS SIGN}"
 
 @lru_cache(maxsize=256)
 def _title(number: Any, rounds: Any) -> str:
+    """ "Hattrick — round 2 of 8"."""
     of = f" of {rounds}" if rounds else ""
     return f"Hattrick — round {number}{of}"
 
@@ -46,6 +47,7 @@ _RULE: Final = (
 def _lines_of(
     target: Any, last: tuple[Any, ...], names: tuple[str, ...], viewer: int | None
 ) -> tuple[str, ...]:
+    """The lines under the title: the scoring rule, the target, the last round's scores."""
     lines = [_RULE]
     if target:
         lines.append(f"The game ends after the round in which a total reaches {target}")
@@ -57,6 +59,7 @@ def _lines_of(
 
 
 def _status(view: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str:
+    """Whose turn it is, or who won."""
     if view["over"]:
         words = names_for(names, viewer)
         scores = [int(s) for s in view["scores"]]

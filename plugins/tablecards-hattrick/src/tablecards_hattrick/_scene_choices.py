@@ -205,6 +205,7 @@ class Hand:
         self.choices = self._offered()
 
     def _offered(self) -> tuple[list[Json], list[Json]] | None:
+        """Each card's play's and pass's choices, or ``None`` while one is not known."""
         plays = list(map(_BY_RANK.__getitem__, self.ids))
         passes = list(map(_BY_RANK.__getitem__, map(_PASS_RANK.__add__, self.ids)))
         return (plays, passes) if all(plays) and all(passes) else None

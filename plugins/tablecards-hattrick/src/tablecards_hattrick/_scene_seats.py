@@ -78,6 +78,7 @@ def _pile_box(name: str, colour: str, zone: Mapping[str, Any]) -> Json:
 
 
 def _pile_box_of(name: str, colour: str, zone: Mapping[str, Any]) -> Json:
+    """The box :func:`_pile_box` keeps."""
     cards = zone.get("cards")
     number = int(zone.get("count", 0))
     if colour:
@@ -100,6 +101,8 @@ def _pile_box_of(name: str, colour: str, zone: Mapping[str, Any]) -> Json:
 
 
 def _hand_box(seat: int, mine: bool, hand: Mapping[str, Any]) -> Json:
+    """The box of the hand of ``seat``: the viewer's own (``mine``) face up, any other face
+    down unless the view shows its cards (a replay)."""
     shown = hand.get("cards")
     if mine and shown is not None:
         return {
@@ -185,6 +188,8 @@ def rows(view: Mapping[str, Any], names: tuple[str, ...], players: int, last: Ro
 
 
 def _rows_of(public: tuple[Mapping[str, Any], ...], key: tuple[Any, ...], players: int) -> Rows:
+    """The :class:`Rows` :func:`rows` keeps: ``key`` names the names, the dealer, the leader,
+    the scores and the totals."""
     names, dealer, leader, scores, totals = key
     made = []
     for seat in range(players):
@@ -211,6 +216,7 @@ def panel(table: Rows, seat: int, mine: bool, active: bool, hand: Mapping[str, A
 
 
 def _panel_of(table: Rows, seat: int, mine: bool, active: bool, hand: Mapping[str, Any]) -> Json:
+    """The panel :func:`panel` keeps."""
     name, badges, counters, won = table.rows[seat]
     return {
         "seat": seat,
@@ -224,6 +230,7 @@ def _panel_of(table: Rows, seat: int, mine: bool, active: bool, hand: Mapping[st
 
 
 def _won_boxes(won: tuple[Mapping[str, Any], ...], seat: int) -> list[Json]:
+    """The boxes of the won piles of ``seat`` by colour, then of its penalty cards."""
     boxes = [
         _pile_box(pile, label, zone)
         for (pile, label), zone in zip(_WON[seat], won[:3], strict=True)
