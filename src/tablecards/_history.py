@@ -44,7 +44,7 @@ def history(
             per_move[move] = [event]
         else:
             moved.append(event)
-    owner_of = match._owner_of()  # fixed by the game's layout and public (every view says it)
+    owner_of = match._here().owner_of  # fixed by the game's layout, and public
     # Only the moves asked for are redacted (what Match.log_for does for the whole log), so an
     # update costs the same at move 5 and at move 500 (the log is read in place, not copied).
     log = match._log

@@ -97,14 +97,13 @@ class Match:
         "_legal",
         "_limit",
         "_log",
+        "_moment",
         "_named",
-        "_owners",
         "_players",
         "_seed",
         "_state",
         "_truncated",
         "_why",
-        "_zoned",
     )
 
     def __init__(
@@ -133,10 +132,8 @@ class Match:
         self._events: list[tuple[int, Event]] | None = None
         # The names last checked (a table passes the same ones after every move), as a tuple.
         self._named: tuple[str, ...] | None = None
-        # Each zone's owner by name, with the state and move it was read at (see _owner_of).
-        self._owners: tuple[object, int, dict[str, int | None]] | None = None
-        # Every seat's shared zone views, with the state and move they were made at.
-        self._zoned: tuple[object, int, SharedZones] | None = None
+        # What every seat's scene view and history read of the position (see _here).
+        self._moment: _Moment | None = None
         self._hooks = _hooks_of(observers)
         self._state: State = self._new_state()
         hooks = self._hooks
@@ -281,10 +278,7 @@ class Match:
         if type(game).scene_view is not Game.scene_view or type(game).view is not Game.view:
             return self._finish_view(game.scene_view(state, seat))
         # What Game.scene_view gives, its zones worked out once per move for every seat.
-        moves, kept = len(self._log), self._zoned
-        if kept is None or kept[0] is not state or kept[1] != moves:
-            kept = self._zoned = (state, moves, SharedZones(zone_list(state)))
-        return self._finish_view(game._view(state, seat, kept[2].seen_by(seat)))
+        return self._finish_view(game._view(state, seat, self._here().shared.seen_by(seat)))
 
     def _finish_view(self, out: dict[str, Any]) -> dict[str, Any]:
         # The match's part of a view: how many moves, and a truncated match shown as over.
@@ -459,12 +453,13 @@ class Match:
         self._named = named
         return named
 
-    def _owner_of(self) -> Callable[[str], int | None]:
-        """Who owns each zone, by name: read once per move, not once per seat's history."""
-        state, moves, kept = self._state, len(self._log), self._owners
-        if kept is None or kept[0] is not state or kept[1] != moves:
-            kept = self._owners = (state, moves, {z.name: z.owner for z in zone_list(state)})
-        return kept[2].get
+    def _here(self) -> _Moment:
+        """What every seat's scene view and history read of the current position, worked out
+        once for all of them: a table asks for each seat's after every move."""
+        state, moves, kept = self._state, len(self._log), self._moment
+        if kept is None or kept.state is not state or kept.moves != moves:
+            kept = self._moment = _Moment(state, moves)
+        return kept
 
     def parse_action(self, data: Mapping[str, Any] | str | bytes) -> Action:
         """A client's action data as an action of this match's game (see
@@ -651,8 +646,7 @@ class Match:
         new._apply = self._apply
         new._events = None
         new._named = self._named
-        new._owners = None
-        new._zoned = None
+        new._moment = None
         new._hooks = None
         new._state = self._state.clone()
         return new
@@ -809,6 +803,33 @@ def _not_ours(action: Action, players: int) -> bool:  # pragma: no cover - never
 
 
 _NOT_OURS: Final[Callable[[Action, int], bool]] = _not_ours
+
+
+class _Moment:
+    """One position of a match (its state object and move number: an undo or a reload makes
+    another), and what the seats' scene views and histories read of it, made when first asked."""
+
+    __slots__ = ("_owners", "_shared", "moves", "state", "zones")
+
+    def __init__(self, state: State, moves: int) -> None:
+        self.state, self.moves = state, moves
+        self.zones = zone_list(state)
+        self._shared: SharedZones | None = None
+        self._owners: dict[str, int | None] | None = None
+
+    @property
+    def shared(self) -> SharedZones:
+        """Every seat's shared zone views."""
+        if self._shared is None:
+            self._shared = SharedZones(self.zones)
+        return self._shared
+
+    @property
+    def owner_of(self) -> Callable[[str], int | None]:
+        """Who owns each zone, by name (fixed by the game's layout, and public)."""
+        if self._owners is None:
+            self._owners = {zone.name: zone.owner for zone in self.zones}
+        return self._owners.get
 
 
 def _move_of(pair: tuple[int, Event]) -> int:
