@@ -37,14 +37,11 @@ def history(
     """The entries of :meth:`Match.history <tablecards.Match.history>` (arguments checked)."""
     game = match.game
     words = names_for(names, seat)
-    per_move: dict[int, list[Event]] = {}
-    for move, event in match._events_since(seat, since):
-        moved = per_move.get(move)
-        if moved is None:
-            per_move[move] = [event]
-        else:
-            moved.append(event)
-    owner_of = match._here().owner_of  # fixed by the game's layout, and public
+    # The events come in move order: each move's are a run of them, read off in turn.
+    events = match._events_since(seat, since)
+    size = len(events)
+    at = 0
+    owner_of = None  # fixed by the game's layout, and public; read only if a card moved
     # Only the moves asked for are redacted (what Match.log_for does for the whole log), so an
     # update costs the same at move 5 and at move 500 (the log is read in place, not copied).
     log = match._log
@@ -56,8 +53,15 @@ def history(
         else:
             actor, action = log[move - 1]
             text = sentence(game.describe_play(actor, redact(action, actor, seat), words))
-        events = per_move.get(move)
-        then = _consequences(game, events, seat, words, owner_of) if events else []
+        start = at
+        while at < size and events[at][0] == move:
+            at += 1
+        then: list[str] = []
+        if at > start:
+            if owner_of is None:
+                owner_of = match._here().owner_of
+            moved = [event for _, event in events[start:at]]
+            then = _consequences(game, moved, seat, words, owner_of)
         out.append({"move": move, "text": text, "then": then})
     return out
 
@@ -74,8 +78,15 @@ def _consequences(
     index, size = 0, len(events)
     while index < size:
         event = events[index]
-        # Only a card moved to a seat's zone may start a deal.
-        if isinstance(event, CardsMoved) and owner_of(event.dst) is not None:
+        # A deal is two or more cards moved from one zone to seats' zones: only a card moved
+        # to a seat's zone, and followed by another from the same zone, may start one.
+        if (
+            index + 1 < size
+            and isinstance(event, CardsMoved)
+            and owner_of(event.dst) is not None
+            and isinstance(events[index + 1], CardsMoved)
+            and events[index + 1].src == event.src  # type: ignore[attr-defined]
+        ):
             end = _deal_end(events, index, owner_of)
             if end - index >= 2:
                 out.append(sentence(_deal_words(game, events[index:end], seat, names, owner_of)))
