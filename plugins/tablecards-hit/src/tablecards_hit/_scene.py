@@ -427,20 +427,23 @@ def _status(
 
 
 def _scores(viewer: int | None, names: Sequence[str], scores: Sequence[int]) -> list[Json]:
-    """The scores by name, kept by value: they change at a bank, the names never."""
+    """The scores by name, kept by value: they change at a bank, the names never. A player's
+    entries are a spectator's but its own ("You"): after a bank, the first viewer makes them,
+    the others find them."""
     key = (viewer, *names, *scores)
     made = _SCORES.get(key)
     if made is None:
+        if viewer is None:
+            made = [
+                {"seat": seat, "name": names[seat], "score": str(int(score))}
+                for seat, score in enumerate(scores)
+            ]
+        else:
+            made = _scores(None, names, scores).copy()
+            made[viewer] = {**made[viewer], "name": "You"}
         if len(_SCORES) >= _KEPT:
             _SCORES.clear()
-        made = _SCORES[key] = [
-            {
-                "seat": seat,
-                "name": "You" if seat == viewer else names[seat],
-                "score": str(int(score)),
-            }
-            for seat, score in enumerate(scores)
-        ]
+        _SCORES[key] = made
     return made
 
 
