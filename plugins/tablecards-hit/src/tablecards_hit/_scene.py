@@ -77,8 +77,8 @@ class _Row(NamedTuple):
     faces: list[Json]
     #: "a 3, two 7s (17 points)".
     note: str
-    #: How many cards of each value: what a steal of that value takes (HIT-08).
-    columns: dict[int, int]
+    #: What a steal of each value takes: "two 7s", "7" (HIT-08).
+    taken: dict[int, str]
     #: The start of the go-on prompt: the row's worth and the values that bust it (HIT-09).
     held: str
 
@@ -98,24 +98,43 @@ def _row(row: Mapping[str, Any]) -> _Row:
     return _Row(len(cards), _faces(cards), *words)
 
 
-def _row_words(values: Sequence[int]) -> tuple[str, dict[int, int], str]:
-    """A row's note, its columns and the start of its go-on prompt, by its values in order."""
+def _row_words(values: Sequence[int]) -> tuple[str, dict[int, str], str]:
+    """A row's note, what a steal takes of each value and the start of its go-on prompt, by
+    its values in order."""
     columns: dict[int, int] = {}
     for value in values:
         columns[value] = columns.get(value, 0) + 1
     points = count(sum(values), "point")
-    parts = [count(n, str(value)) if n > 1 else article(value) for value, n in columns.items()]
     held = f"You have {count(len(values), 'face-up card')} ({points})"
     if len(values) >= BUST_FROM:
         risky = listing(map(str, columns)).replace(" and ", " or ")
         held = f"{held}; drawing {article(risky)} busts you."
     else:
         held = f"{held}; with fewer than three cards no draw can bust you."
-    return f"{', '.join(parts)} ({points})", columns, held
+    # Each column's words ("two 7s", "a 7") come back in many rows: made once per column.
+    shown: list[str] = []
+    taken: dict[int, str] = {}
+    for column in columns.items():
+        shown_as, taken[column[0]] = _COLUMNS.get(column) or _column(column)
+        shown.append(shown_as)
+    return f"{', '.join(shown)} ({points})", taken, held
+
+
+def _column(column: tuple[int, int]) -> tuple[str, str]:
+    """A column of ``(value, cards)``'s words in the row's note ("two 7s", "a 7"), and what a
+    steal of its value takes ("two 7s", "7")."""
+    value, number = column
+    taken = count(number, str(value)) if number > 1 else str(value)
+    made = _COLUMNS[column] = (taken if number > 1 else article(value), taken)
+    return made
+
+
+# Each column's words, by its value and size (bounded by the deck's values and copies).
+_COLUMNS: dict[tuple[int, int], tuple[str, str]] = {}
 
 
 # A row's words, by its values in order (kept: the same rows recur; bounded, cleared when full).
-_ROW_WORDS: dict[tuple[int, ...], tuple[str, dict[int, int], str]] = {}
+_ROW_WORDS: dict[tuple[int, ...], tuple[str, dict[int, str], str]] = {}
 
 
 _EMPTY_HELD: Final = (
@@ -123,8 +142,24 @@ _EMPTY_HELD: Final = (
 )
 
 
+def _kept_row(row: Mapping[str, Any]) -> _Row:
+    """The row's :class:`_Row`, kept with its zone: every viewer's panel and the drawer's
+    decision read it."""
+    if type(row) is ZoneView:
+        # Looked up in the zone's parts first: the call to remember costs as much again.
+        made: _Row | None = row.parts.get(_ROW)
+        if made is not None:
+            return made
+    return remember(row, _ROW, _row, row)
+
+
+# The key a row's _Row is kept under with its zone.
+_ROW: Final = "row"
+
+
 def _row_box(row: Mapping[str, Any], seat: int, you: bool) -> Json:
-    made = remember(row, "row", _row, row)
+    """A face-up row's box, titled for its owner or for the others."""
+    made = _kept_row(row)
     return {
         "id": _ROW_ZONES[seat],
         "title": "Your face-up row" if you else "Face-up row",
@@ -135,17 +170,39 @@ def _row_box(row: Mapping[str, Any], seat: int, you: bool) -> Json:
     }
 
 
-def _loot_box(loot: Mapping[str, Any], seat: int, you: bool) -> Json:
+class _Loot(NamedTuple):
+    """What a loot pile shows, the same whoever looks at it (HIT-13: banked cards score)."""
+
+    size: int
+    #: "four cards banked, 23 points".
+    note: str
+    #: "four cards": the panel's counter.
+    cards: str
+
+
+def _loot(loot: Mapping[str, Any]) -> _Loot:
+    """A loot pile's words, made once by whichever viewer sees it first."""
     number = int(loot.get("count", 0))
     points = sum(map(_VALUE, loot.get("cards") or ()))
+    cards = count(number, "card")
+    return _Loot(number, f"{cards} banked, {count(points, 'point')}", cards)
+
+
+def _loot_box(loot: Mapping[str, Any], seat: int, you: bool) -> Json:
+    """A loot pile's box, titled for its owner or for the others."""
+    made = remember(loot, _LOOT, _loot, loot)
     return {
         "id": _LOOT_ZONES[seat],
         "title": "Your loot" if you else "Loot",
         "style": "stack",
-        "count": number,
+        "count": made.size,
         "cards": None,
-        "note": f"{count(number, 'card')} banked, {count(points, 'point')}",
+        "note": made.note,
     }
+
+
+# The key a loot pile's _Loot is kept under with its zone.
+_LOOT: Final = "loot"
 
 
 def _panel(
@@ -158,9 +215,11 @@ def _panel(
     score: int,
 ) -> Json:
     """One seat's panel: its row and loot pile, its score and whether it is drawing."""
-    loot_box, counters = remember(
-        loot, ("loot", seat, you, score), _loot_parts, loot, seat, you, score
-    )
+    key = (_LOOT, seat, you, score)
+    kept = loot.parts.get(key) if type(loot) is ZoneView else None
+    if kept is None:
+        kept = remember(loot, key, _loot_parts, loot, seat, you, score)
+    loot_box, counters = kept
     return {
         "seat": seat,
         "name": name,
@@ -181,9 +240,10 @@ def _loot_parts(
 
 
 def _counters(loot: Mapping[str, Any], score: int) -> list[Json]:
+    """The panel's counters: the seat's score and its loot's size."""
     return [
         {"label": "score", "value": str(score)},
-        {"label": "loot", "value": count(int(loot.get("count", 0)), "card")},
+        {"label": "loot", "value": remember(loot, _LOOT, _loot, loot).cards},
     ]
 
 
@@ -251,8 +311,23 @@ def _box_box(box: Mapping[str, Any]) -> Json:
 
 # -- the decision --------------------------------------------------------------------------
 # Only the player drawing decides, and a draw has changed its row or the deck since its last
-# decision: the decision is not kept with the zones. It reads the rows' kept parts (_row), and
+# decision: the decision is not kept with the zones. It reads the rows' kept parts (_Row), and
 # what recurs (the choices) is kept by value.
+
+
+def _decision(
+    view: Mapping[str, Any],
+    seat: int,
+    names: Sequence[str],
+    legal: Sequence[Action],
+    action_json: Callable[[Action], Json],
+) -> tuple[str, list[Json]]:
+    """The drawer's prompt and choices: steal or not (HIT-08), draw again or stop (HIT-09)."""
+    if view.get("phase") == "steal":
+        prompt, texts = _steal(view, seat, names)
+    else:
+        prompt, texts = _go_on(view["zones"], seat)
+    return prompt, _choices(texts, legal, action_json)
 
 
 def _victims(view: Mapping[str, Any], offer: int, seat: int, names: Sequence[str]) -> str:
@@ -262,10 +337,8 @@ def _victims(view: Mapping[str, Any], offer: int, seat: int, names: Sequence[str
     for other in range(int(view["players"])):
         if other == seat:
             continue
-        row = zones[_ROW_ZONES[other]]
-        held = remember(row, "row", _row, row).columns.get(offer, 0)
-        if held:
-            cards = count(held, str(offer)) if held > 1 else str(offer)
+        cards = _kept_row(zones[_ROW_ZONES[other]]).taken.get(offer)
+        if cards is not None:
             # names_for(names, seat)[other] is names[other]: the viewer is not a victim.
             victims.append(f"{whose(names[other])} {cards}")
     return listing(victims) or f"no {offer}s"
@@ -275,19 +348,17 @@ def _steal(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> tuple[st
     """HIT-08: the value drawn, and whose cards a steal takes."""
     offer = int(view["offer"])
     victims = _victims(view, offer, seat, names)
-    row = view["zones"][_ROW_ZONES[seat]]
+    size = _kept_row(view["zones"][_ROW_ZONES[seat]]).size
     prompt = (
         f"You drew {article(offer)}: steal {victims}? "
-        f"Stolen cards join your row of {count(remember(row, 'row', _row, row).size, 'card')}."
+        f"Stolen cards join your row of {count(size, 'card')}."
     )
     return prompt, (f"Steal {victims}", "Leave them")
 
 
-def _go_on(view: Mapping[str, Any], seat: int) -> tuple[str, Texts]:
+def _go_on(zones: Mapping[str, Any], seat: int) -> tuple[str, Texts]:
     """HIT-09: the row's worth, the values that bust it, and the cards left to draw."""
-    zones = view["zones"]
-    row = zones[_ROW_ZONES[seat]]
-    held = remember(row, "row", _row, row).held
+    held = _kept_row(zones[_ROW_ZONES[seat]]).held
     number = zones["deck"]["count"]
     left = _LEFT.get(number)
     if left is None:
@@ -303,30 +374,35 @@ _LEFT: dict[Any, str] = {}
 def _choices(
     texts: Texts, legal: Sequence[Action], action_json: Callable[[Action], Json]
 ) -> list[Json]:
-    """The decision's one group of choices, kept by its texts and actions."""
-    # Hit!'s decisions have no fields: an action is its type (whose hash costs less).
-    key = (texts, *map(type, legal))
-    made = _GROUPS.get(key)
-    if made is None:
-        if len(_GROUPS) >= _KEPT:
-            _GROUPS.clear()
-        # The legal actions come in the rules' order: steal, then not; draw again, then stop.
-        choices = []
-        for text, action in zip(texts, legal, strict=False):
-            act = _ACTS.get(action)
-            if act is None:
-                act = _ACTS[action] = action_json(action)
-            choices.append({"text": text, "act": act})
-        made = _GROUPS[key] = [{"title": None, "choices": choices}]
+    """The decision's one group of choices, kept by its texts with the actions they offer."""
+    if type(legal) is not tuple:
+        legal = tuple(legal)
+    kept = _GROUPS.get(texts)
+    # The game lists the same two actions for every decision of a phase: a tuple compares
+    # its items by identity first, and Hit!'s actions have no fields.
+    if kept is not None and kept[0] == legal:
+        return kept[1]
+    if len(_GROUPS) >= _KEPT:
+        _GROUPS.clear()
+    # The legal actions come in the rules' order: steal, then not; draw again, then stop.
+    choices = []
+    for text, action in zip(texts, legal, strict=False):
+        act = _ACTS.get(action)
+        if act is None:
+            act = _ACTS[action] = action_json(action)
+        choices.append({"text": text, "act": act})
+    made = [{"title": None, "choices": choices}]
+    _GROUPS[texts] = (legal, made)
     return made
 
 
 Texts = tuple[str, ...]
 # Bounded: cleared when full.
 _KEPT: Final = 2048
-# The groups of choices, by their texts and actions' types.
-_GROUPS: dict[tuple[Any, ...], list[Json]] = {}
-# Each action's JSON (Hit!'s four decisions have no fields).
+# The groups of choices, with the actions they offer, by their texts.
+_GROUPS: dict[Texts, tuple[tuple[Action, ...], list[Json]]] = {}
+# Each action's JSON (Hit!'s four decisions have no fields): a steal's texts name its victims,
+# so a new group is made at many steals.
 _ACTS: dict[Action, Json] = {}
 
 
@@ -351,20 +427,23 @@ def _status(
 
 
 def _scores(viewer: int | None, names: Sequence[str], scores: Sequence[int]) -> list[Json]:
-    """The scores by name, kept by value: they change at a bank, the names never."""
+    """The scores by name, kept by value: they change at a bank, the names never. A player's
+    entries are a spectator's but its own ("You"): after a bank, the first viewer makes them,
+    the others find them."""
     key = (viewer, *names, *scores)
     made = _SCORES.get(key)
     if made is None:
+        if viewer is None:
+            made = [
+                {"seat": seat, "name": names[seat], "score": str(int(score))}
+                for seat, score in enumerate(scores)
+            ]
+        else:
+            made = _scores(None, names, scores).copy()
+            made[viewer] = {**made[viewer], "name": "You"}
         if len(_SCORES) >= _KEPT:
             _SCORES.clear()
-        made = _SCORES[key] = [
-            {
-                "seat": seat,
-                "name": "You" if seat == viewer else names[seat],
-                "score": str(int(score)),
-            }
-            for seat, score in enumerate(scores)
-        ]
+        _SCORES[key] = made
     return made
 
 
@@ -400,18 +479,17 @@ def build_scene(
     scores = view.get("scores") or [0] * int(view["players"])
     zones = view["zones"]
     deck, box = zones["deck"], zones["box"]
-    if type(box) is ZoneView:  # as for the panels (_seats)
-        middle = remember(deck, ("middle", box.stamp), _middle, deck, box)
+    if type(deck) is type(box) is ZoneView:  # as for the panels (_seats)
+        key = ("middle", box.stamp)
+        middle = deck.parts.get(key)  # looked up first: the call to remember costs as much
+        if middle is None:
+            middle = remember(deck, key, _middle, deck, box)
     else:
         middle = _middle(deck, box)
     prompt: str | None = None
     actions: list[Json] = []
     if viewer is not None and legal:
-        if view.get("phase") == "steal":
-            prompt, texts = _steal(view, viewer, names)
-        else:
-            prompt, texts = _go_on(view, viewer)
-        actions = _choices(texts, legal, action_json)
+        prompt, actions = _decision(view, viewer, names, legal, action_json)
     return {
         "version": 1,
         "game": "Hit!",
@@ -440,11 +518,15 @@ def _seats(view: Mapping[str, Any], names: Sequence[str], scores: Sequence[int])
         name = "You" if you else names[seat]
         row, loot = _SEAT_ZONES[seat](zones)
         active, score = seat == drawing, int(scores[seat])
-        if type(loot) is ZoneView:
+        if type(loot) is type(row) is ZoneView:
             # remember((row, loot), ...) names the loot by its stamp in the key, as here, after
-            # checking the tuple: twice this lookup's time.
+            # checking the tuple: twice this lookup's time; and a kept panel is looked up in
+            # the row's parts first, for the call to remember costs as much as the lookup.
             key = ("panel", seat, you, name, active, score, loot.stamp)
-            seats.append(remember(row, key, _panel, row, loot, seat, you, name, active, score))
+            panel = row.parts.get(key)
+            if panel is None:
+                panel = remember(row, key, _panel, row, loot, seat, you, name, active, score)
+            seats.append(panel)
         else:
             seats.append(_panel(row, loot, seat, you, name, active, score))
     return seats
