@@ -46,7 +46,7 @@ def box(zone_id: str, title: str, style: str, zone: Mapping[str, Any]) -> Json:
     """A zone of the view as a box of the scene; hidden cards stay a count (``cards`` is None)."""
     cards = zone.get("cards")
     if cards is not None and style == "hand":
-        cards = sorted(cards, key=lambda card: card["value"])  # players hold them in order
+        cards = sorted(cards, key=itemgetter("value"))  # players hold them in order
     return {
         "id": zone_id,
         "title": title,
@@ -64,59 +64,91 @@ def kept_box(zone_id: str, title: str, style: str, zone: Mapping[str, Any]) -> J
     return remember(zone, (zone_id, title, style), box, zone_id, title, style, zone)
 
 
-# The zones in front of each seat, read from a view's zones in one call: its hand, the cards it
-# won and its hand laid face up at the end (Climb seats four players at most). Named once: a
-# scene reads them for every seat, and making a name costs more than reading its zone.
-SEAT_ZONES = tuple(itemgetter(f"hand:{seat}", f"won:{seat}", f"shown:{seat}") for seat in range(4))
+# The names of the zones in front of each seat: its hand, the cards it won and its hand laid
+# face up at the end (Climb seats four players at most). Made once, and read from a view's
+# zones in one call: a scene reads them for every seat, and making a name costs more than
+# reading its zone.
+SEAT_ZONE_IDS = tuple((f"hand:{seat}", f"won:{seat}", f"shown:{seat}") for seat in range(4))
+SEAT_ZONES = tuple(itemgetter(*ids) for ids in SEAT_ZONE_IDS)
+
+# The badges a panel can show, made once and shared like the faces.
+LEADS = [{"text": "leads the pile", "tone": "mark"}]
+NO_BADGES: list[Json] = []
+
+# A panel's key: (seat, name, whether the viewer holds the seat, its score), then whether it
+# acts now and whether it leads the pile.
+Shows = tuple[int, str, bool, int, bool, bool]
 
 
-def seat_parts(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> tuple[Json, Json]:
-    """One seat's panel and its line of the scores, kept with the seat's zones.
+def seat_parts(zones: tuple[Mapping[str, Any], ...], shows: Shows) -> tuple[Json, Json]:
+    """One seat's panel and its line of the scores, kept with the seat's zones (its hand, won
+    pile and shown hand) under ``shows``, every other value they show.
 
-    The key names every other value they show. A move changes one or two seats' values: the
-    other seats' parts are found again. And the panel of a hand the viewer does not hold reads
-    alike to every such viewer (all of them get the same face-down hand): the first of them
-    builds it, the others find it.
+    A move changes one or two seats' values: the other seats' parts are found again. And the
+    panel of a hand the viewer does not hold reads alike to every such viewer (all of them get
+    the same face-down hand): the first of them builds it, the others find it.
     """
-    you = seat == view["seat"]
-    shows = (
-        seat,
-        "You" if you else names[seat],
-        you,
-        seat in view["to_act"],
-        view["leader"] == seat,
-        view["scores"][seat],
-    )
-    zones = SEAT_ZONES[seat](view["zones"])
     return remember(zones, shows, build_seat_parts, zones, shows)
 
 
-def build_seat_parts(
-    zones: tuple[Mapping[str, Any], ...], shows: tuple[int, str, bool, bool, bool, int]
-) -> tuple[Json, Json]:
-    """What :func:`seat_parts` keeps, made from its arguments alone, as a kept part must be."""
-    hand, won, shown = zones
-    seat, name, you, active, leads, score = shows
-    boxes = [
-        # Kept on their own too: a panel built again only because the turn moved finds them.
-        kept_box(f"hand:{seat}", "Your hand" if you else "Hand", "hand" if you else "stack", hand),
-        kept_box(f"won:{seat}", "Won", "stack", won),
-    ]
-    if shown["count"]:  # CLIMB-10: the hands laid face up at the end
-        boxes.append(kept_box(f"shown:{seat}", "Left in hand", "row", shown))
+def build_seat_parts(zones: tuple[Mapping[str, Any], ...], shows: Shows) -> tuple[Json, Json]:
+    """What :func:`seat_parts` keeps, made from its arguments alone, as a kept part must be.
+
+    The turn moves at every move, the zones far less often: what the panel holds is kept on
+    its own, without the turn in its key, and found again when only the turn changed.
+    """
+    seat, name, you, _, active, leads = shows
+    held = shows[:4]  # all but the turn
+    boxes, counters, line = remember(zones, held, seat_contents, zones, held)
     panel = {
         "seat": seat,
         "name": name,
         "you": you,
         "active": active,
-        "badges": [{"text": "leads the pile", "tone": "mark"}] if leads else [],
-        "counters": [
-            {"label": "score", "value": str(score)},
-            {"label": "hand", "value": count(hand["count"], "card")},
-        ],
+        "badges": LEADS if leads else NO_BADGES,
+        "counters": counters,
         "zones": boxes,
     }
-    return panel, {"seat": seat, "name": name, "score": str(score)}
+    return panel, line
+
+
+def seat_contents(
+    zones: tuple[Mapping[str, Any], ...], held: tuple[int, str, bool, int]
+) -> tuple[list[Json], list[Json], Json]:
+    """A seat's boxes, its counters and its line of the scores: what its panel holds."""
+    hand, won, shown = zones
+    seat, name, you, score = held
+    hand_id, won_id, shown_id = SEAT_ZONE_IDS[seat]
+    boxes = [
+        # Kept on their own too: a move changes one of the seat's zones, the others' are found.
+        kept_box(hand_id, "Your hand" if you else "Hand", "hand" if you else "stack", hand),
+        kept_box(won_id, "Won", "stack", won),
+    ]
+    if shown["count"]:  # CLIMB-10: the hands laid face up at the end
+        boxes.append(kept_box(shown_id, "Left in hand", "row", shown))
+    counters = [
+        {"label": "score", "value": str(score)},
+        {"label": "hand", "value": count(hand["count"], "card")},
+    ]
+    return boxes, counters, {"seat": seat, "name": name, "score": str(score)}
+
+
+# A choice depends on its action alone (Climb's menu words name nobody): each is made the
+# first time it is offered and shared by every decision that offers it, like the faces.
+CHOICES: dict[Action, Json] = {}
+
+
+def choice(game: Game[Any], action: Action) -> Json:
+    """The choice that offers ``action``: the game's menu words, and the action's JSON."""
+    made = CHOICES.get(action)
+    if made is None:
+        made = CHOICES[action] = {"text": game.describe(action), "act": game.action_json(action)}
+    return made
+
+
+def menu_order(action: Action) -> int:
+    """Where ``action`` comes in the menu: the plays from the lowest card up, then the rest."""
+    return DECK[action.card].value if type(action) is Play else 99
 
 
 def decision(
@@ -124,35 +156,24 @@ def decision(
 ) -> tuple[str, list[Json]]:
     """The prompt with its context, and one choice per legal action, in the game's menu words.
 
-    Kept with the viewer's hand under what the prompt names: the legal actions follow from the
-    hand, the pile's top card and whether the deck has cards (CLIMB-04 to CLIMB-06).
+    The prompt names what the legal actions follow from: the pile's top card and whether the
+    deck has cards (CLIMB-04 to CLIMB-06). Built for every scene of the seat that acts: the
+    top card changes at nearly every move, so a kept decision would hardly ever be found.
     """
     zones = view["zones"]
     pile = zones["pile"]["cards"]
-    top = (words[view["leader"]], pile[-1]["value"]) if pile else None
-    key = (top, zones["deck"]["count"] > 0)
-    hand = zones[f"hand:{view['seat']}"]
-    return remember(hand, key, build_decision, game, key, legal)
-
-
-def build_decision(
-    game: Game[Any], key: tuple[tuple[str, int] | None, bool], legal: Sequence[Action]
-) -> tuple[str, list[Json]]:
-    """What :func:`decision` keeps."""
-    top, deck_has_cards = key
-    if top is not None:
-        leader, value = top
-        prompt = f"The pile's top card is {whose(leader)} {value}: play a higher card"
+    if pile:
+        top = pile[-1]["value"]
+        prompt = f"The pile's top card is {whose(words[view['leader']])} {top}: play a higher card"
     else:
         prompt = "The pile is empty: play any card"
-    prompt += ", or draw a card." if deck_has_cards else " or pass."
+    prompt += ", or draw a card." if zones["deck"]["count"] else " or pass."
     choices: dict[str, Json] = {}
-    # The plays from the lowest card up (a hand's order is the order of the draws), then the rest.
-    for action in sorted(legal, key=lambda a: DECK[a.card].value if isinstance(a, Play) else 99):
-        text = game.describe(action)  # Climb's menu words name nobody
+    # A hand's order is the order of the draws: the menu sorts it.
+    for action in sorted(legal, key=menu_order):
+        made = choice(game, action)
         # Two cards of one value read alike and are the same move: one choice stands for both.
-        if text not in choices:
-            choices[text] = {"text": text, "act": game.action_json(action)}
+        choices.setdefault(made["text"], made)
     return prompt, [{"title": None, "choices": list(choices.values())}]
 
 
@@ -183,37 +204,56 @@ def build_middle(pile_and_deck: tuple[Mapping[str, Any], ...], leads: str | None
     ]
 
 
+def status(view: Mapping[str, Any], names: Sequence[str], words: Sequence[str]) -> str:
+    """The line above the table: whose turn it is, or who won."""
+    if view["over"]:
+        scores = view["scores"]
+        best = max(scores)
+        winners = listing(words[seat] for seat in range(view["players"]) if scores[seat] == best)
+        line = f"{says(winners, 'wins')} with {best}"
+        return line[:1].upper() + line[1:]  # "You win", "Ann and you win"
+    current = view["current"]
+    return "Your turn" if current == view["seat"] else f"Waiting for {names[current]}"
+
+
+# The scene's first line, the same in every scene.
+LINES = ["Play ever higher cards; a 10, or everyone else passing, wins the pile"]
+
+
 def build_scene(
     game: Game[Any], view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action]
 ) -> Json:
     """Climb's scene of ``view``: see :meth:`tablecards.Game.scene` for the vocabulary."""
     viewer = view["seat"]
     words = names_for(names, viewer)  # "you" for the viewer, in sentences
-    players = view["players"]
     prompt, actions = decision(game, view, words, legal) if legal else (None, [])
-    scores = view["scores"]
-    if view["over"]:
-        best = max(scores)
-        winners = listing(words[seat] for seat in range(players) if scores[seat] == best)
-        status = f"{says(winners, 'wins')} with {best}"
-        status = status[:1].upper() + status[1:]  # "You win", "Ann and you win"
-    elif view["current"] == viewer:
-        status = "Your turn"
-    else:
-        status = f"Waiting for {names[view['current']]}"
-    parts = [seat_parts(view, seat, names) for seat in range(players)]
+    zones, to_act, leader, scores = view["zones"], view["to_act"], view["leader"], view["scores"]
+    panels, lines = [], []
+    for seat in range(view["players"]):
+        you = seat == viewer
+        shows = (
+            seat,
+            "You" if you else names[seat],
+            you,
+            scores[seat],
+            seat in to_act,
+            seat == leader,
+        )
+        panel, line = seat_parts(SEAT_ZONES[seat](zones), shows)
+        panels.append(panel)
+        lines.append(line)
     first = viewer if viewer is not None else 0  # the viewer first, then clockwise
     return {
         "version": 1,
         "game": "Climb",
         "viewer": viewer,
         "title": "Climb",
-        "lines": ["Play ever higher cards; a 10, or everyone else passing, wins the pile"],
-        "status": status,
-        "seats": [panel for panel, _ in parts[first:] + parts[:first]],
+        "lines": LINES,
+        "status": status(view, names, words),
+        "seats": panels[first:] + panels[:first],
         "middle": middle(view, words),
         "prompt": prompt,
         "actions": actions,
         "facts": [],
-        "scores": [line for _, line in parts],
+        "scores": lines,
     }
