@@ -75,47 +75,28 @@ SEAT_ZONES = tuple(itemgetter(*ids) for ids in SEAT_ZONE_IDS)
 LEADS = [{"text": "leads the pile", "tone": "mark"}]
 NO_BADGES: list[Json] = []
 
-# A panel's key: (seat, name, whether the viewer holds the seat, its score), then whether it
-# acts now and whether it leads the pile.
-Shows = tuple[int, str, bool, int, bool, bool]
+# What a seat's parts show besides its zones: the seat, its name, whether the viewer holds it
+# and its score.
+Held = tuple[int, str, bool, int]
 
 
-def seat_parts(zones: tuple[Mapping[str, Any], ...], shows: Shows) -> tuple[Json, Json]:
-    """One seat's panel and its line of the scores, kept with the seat's zones (its hand, won
-    pile and shown hand) under ``shows``, every other value they show.
-
-    A move changes one or two seats' values: the other seats' parts are found again. And the
-    panel of a hand the viewer does not hold reads alike to every such viewer (all of them get
-    the same face-down hand): the first of them builds it, the others find it.
-    """
-    return remember(zones, shows, build_seat_parts, zones, shows)
-
-
-def build_seat_parts(zones: tuple[Mapping[str, Any], ...], shows: Shows) -> tuple[Json, Json]:
-    """What :func:`seat_parts` keeps, made from its arguments alone, as a kept part must be.
-
-    The turn moves at every move, the zones far less often: what the panel holds is kept on
-    its own, without the turn in its key, and found again when only the turn changed.
-    """
-    seat, name, you, _, active, leads = shows
-    held = shows[:4]  # all but the turn
-    boxes, counters, line = remember(zones, held, seat_contents, zones, held)
-    panel = {
-        "seat": seat,
-        "name": name,
-        "you": you,
-        "active": active,
-        "badges": LEADS if leads else NO_BADGES,
-        "counters": counters,
-        "zones": boxes,
-    }
-    return panel, line
-
-
-def seat_contents(
-    zones: tuple[Mapping[str, Any], ...], held: tuple[int, str, bool, int]
+def seat_parts(
+    zones: tuple[Mapping[str, Any], ...], held: Held
 ) -> tuple[list[Json], list[Json], Json]:
-    """A seat's boxes, its counters and its line of the scores: what its panel holds."""
+    """What one seat's panel holds (its boxes and counters) and its line of the scores, kept
+    with the seat's zones (its hand, won pile and shown hand) under ``held``.
+
+    A move changes one or two seats' zones: the other seats' parts are found again. And the
+    parts of a hand the viewer does not hold read alike to every such viewer (all of them get
+    the same face-down hand): the first of them builds them, the others find them.
+    """
+    return remember(zones, held, build_seat_parts, zones, held)
+
+
+def build_seat_parts(
+    zones: tuple[Mapping[str, Any], ...], held: Held
+) -> tuple[list[Json], list[Json], Json]:
+    """What :func:`seat_parts` keeps, made from its arguments alone, as a kept part must be."""
     hand, won, shown = zones
     seat, name, you, score = held
     hand_id, won_id, shown_id = SEAT_ZONE_IDS[seat]
@@ -178,27 +159,22 @@ def decision(
 
 
 def middle(view: Mapping[str, Any], words: Sequence[str]) -> list[Json]:
-    """The pile and the deck, kept with their zones under who leads the pile, as the viewer
-    calls them ("you" or a name)."""
+    """The pile and the deck, and who leads the pile as the viewer calls them ("you", a name).
+
+    Made for every scene: only the boxes are worth keeping, since whose card is on top reads
+    differently to the seat that laid it and to the others, and changes with each play.
+    """
     leader = view["leader"]
     zones = view["zones"]
-    pile_and_deck = (zones["pile"], zones["deck"])
-    leads = None if leader is None else words[leader]
-    return remember(pile_and_deck, leads, build_middle, pile_and_deck, leads)
-
-
-def build_middle(pile_and_deck: tuple[Mapping[str, Any], ...], leads: str | None) -> list[Json]:
-    """What :func:`middle` keeps."""
-    pile, deck = pile_and_deck
     return [
         {
             "id": "middle",
             "title": "The pile",
-            "note": None if leads is None else f"{whose(leads)} card on top",
+            "note": None if leader is None else f"{whose(words[leader])} card on top",
             "badges": [],
             "zones": [
-                kept_box("pile", "Pile", "pile", pile),
-                kept_box("deck", "Deck", "deck", deck),
+                kept_box("pile", "Pile", "pile", zones["pile"]),
+                kept_box("deck", "Deck", "deck", zones["deck"]),
             ],
         }
     ]
@@ -231,16 +207,21 @@ def build_scene(
     panels, lines = [], []
     for seat in range(view["players"]):
         you = seat == viewer
-        shows = (
-            seat,
-            "You" if you else names[seat],
-            you,
-            scores[seat],
-            seat in to_act,
-            seat == leader,
+        name = "You" if you else names[seat]
+        boxes, counters, line = seat_parts(SEAT_ZONES[seat](zones), (seat, name, you, scores[seat]))
+        # The panel is made anew: the turn moves at every move, and a panel is a few words
+        # around its kept parts.
+        panels.append(
+            {
+                "seat": seat,
+                "name": name,
+                "you": you,
+                "active": seat in to_act,
+                "badges": LEADS if seat == leader else NO_BADGES,
+                "counters": counters,
+                "zones": boxes,
+            }
         )
-        panel, line = seat_parts(SEAT_ZONES[seat](zones), shows)
-        panels.append(panel)
         lines.append(line)
     first = viewer if viewer is not None else 0  # the viewer first, then clockwise
     return {
