@@ -83,20 +83,14 @@ Held = tuple[int, str, bool, int]
 def seat_parts(
     zones: tuple[Mapping[str, Any], ...], held: Held
 ) -> tuple[list[Json], list[Json], Json]:
-    """What one seat's panel holds (its boxes and counters) and its line of the scores, kept
-    with the seat's zones (its hand, won pile and shown hand) under ``held``.
+    """What one seat's panel holds (its boxes and counters) and its line of the scores, made
+    from its zones (its hand, won pile and shown hand) and ``held``, as a kept part must be.
 
-    A move changes one or two seats' zones: the other seats' parts are found again. And the
-    parts of a hand the viewer does not hold read alike to every such viewer (all of them get
-    the same face-down hand): the first of them builds them, the others find them.
+    The scene keeps them with those zones: a move changes one or two seats' zones, and the
+    other seats' parts are found again. And the parts of a hand the viewer does not hold read
+    alike to every such viewer (all of them get the same face-down hand): the first of them
+    builds them, the others find them.
     """
-    return remember(zones, held, build_seat_parts, zones, held)
-
-
-def build_seat_parts(
-    zones: tuple[Mapping[str, Any], ...], held: Held
-) -> tuple[list[Json], list[Json], Json]:
-    """What :func:`seat_parts` keeps, made from its arguments alone, as a kept part must be."""
     hand, won, shown = zones
     seat, name, you, score = held
     hand_id, won_id, shown_id = SEAT_ZONE_IDS[seat]
@@ -133,7 +127,7 @@ def menu_order(action: Action) -> int:
 
 
 def decision(
-    game: Game[Any], view: Mapping[str, Any], words: Sequence[str], legal: Sequence[Action]
+    game: Game[Any], view: Mapping[str, Any], leads: str | None, legal: Sequence[Action]
 ) -> tuple[str, list[Json]]:
     """The prompt with its context, and one choice per legal action, in the game's menu words.
 
@@ -142,12 +136,11 @@ def decision(
     top card changes at nearly every move, so a kept decision would hardly ever be found.
     """
     zones = view["zones"]
-    pile = zones["pile"]["cards"]
-    if pile:
-        top = pile[-1]["value"]
-        prompt = f"The pile's top card is {whose(words[view['leader']])} {top}: play a higher card"
-    else:
+    if leads is None:
         prompt = "The pile is empty: play any card"
+    else:
+        top = zones["pile"]["cards"][-1]["value"]
+        prompt = f"The pile's top card is {whose(leads)} {top}: play a higher card"
     prompt += ", or draw a card." if zones["deck"]["count"] else " or pass."
     choices: dict[str, Json] = {}
     # A hand's order is the order of the draws: the menu sorts it.
@@ -158,19 +151,19 @@ def decision(
     return prompt, [{"title": None, "choices": list(choices.values())}]
 
 
-def middle(view: Mapping[str, Any], words: Sequence[str]) -> list[Json]:
-    """The pile and the deck, and who leads the pile as the viewer calls them ("you", a name).
+def middle(view: Mapping[str, Any], leads: str | None) -> list[Json]:
+    """The pile and the deck, and whose card is on top (``leads``: the leader as the viewer
+    calls them, "you" or a name).
 
     Made for every scene: only the boxes are worth keeping, since whose card is on top reads
     differently to the seat that laid it and to the others, and changes with each play.
     """
-    leader = view["leader"]
     zones = view["zones"]
     return [
         {
             "id": "middle",
             "title": "The pile",
-            "note": None if leader is None else f"{whose(words[leader])} card on top",
+            "note": None if leads is None else f"{whose(leads)} card on top",
             "badges": [],
             "zones": [
                 kept_box("pile", "Pile", "pile", zones["pile"]),
@@ -180,16 +173,14 @@ def middle(view: Mapping[str, Any], words: Sequence[str]) -> list[Json]:
     ]
 
 
-def status(view: Mapping[str, Any], names: Sequence[str], words: Sequence[str]) -> str:
-    """The line above the table: whose turn it is, or who won."""
-    if view["over"]:
-        scores = view["scores"]
-        best = max(scores)
-        winners = listing(words[seat] for seat in range(view["players"]) if scores[seat] == best)
-        line = f"{says(winners, 'wins')} with {best}"
-        return line[:1].upper() + line[1:]  # "You win", "Ann and you win"
-    current = view["current"]
-    return "Your turn" if current == view["seat"] else f"Waiting for {names[current]}"
+def winners(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The line above the table once the match is over: who won, with how many points."""
+    words = names_for(names, view["seat"])  # "you" for the viewer, in sentences
+    scores = view["scores"]
+    best = max(scores)
+    line = listing(words[seat] for seat in range(view["players"]) if scores[seat] == best)
+    line = f"{says(line, 'wins')} with {best}"
+    return line[:1].upper() + line[1:]  # "You win", "Ann and you win"
 
 
 # The scene's first line, the same in every scene.
@@ -201,14 +192,18 @@ def build_scene(
 ) -> Json:
     """Climb's scene of ``view``: see :meth:`tablecards.Game.scene` for the vocabulary."""
     viewer = view["seat"]
-    words = names_for(names, viewer)  # "you" for the viewer, in sentences
-    prompt, actions = decision(game, view, words, legal) if legal else (None, [])
     zones, to_act, leader, scores = view["zones"], view["to_act"], view["leader"], view["scores"]
+    # Who leads the pile as the viewer calls them in sentences: "you" or a name.
+    leads = None if leader is None else "you" if leader == viewer else names[leader]
+    prompt, actions = decision(game, view, leads, legal) if legal else (None, [])
     panels, lines = [], []
     for seat in range(view["players"]):
         you = seat == viewer
         name = "You" if you else names[seat]
-        boxes, counters, line = seat_parts(SEAT_ZONES[seat](zones), (seat, name, you, scores[seat]))
+        # Kept with the seat's zones, under every other value the parts show.
+        held = (seat, name, you, scores[seat])
+        seat_zones = SEAT_ZONES[seat](zones)
+        boxes, counters, line = remember(seat_zones, held, seat_parts, seat_zones, held)
         # The panel is made anew: the turn moves at every move, and a panel is a few words
         # around its kept parts.
         panels.append(
@@ -223,6 +218,13 @@ def build_scene(
             }
         )
         lines.append(line)
+    current = view["current"]
+    if view["over"]:
+        status = winners(view, names)
+    elif current == viewer:
+        status = "Your turn"
+    else:
+        status = f"Waiting for {names[current]}"
     first = viewer if viewer is not None else 0  # the viewer first, then clockwise
     return {
         "version": 1,
@@ -230,9 +232,9 @@ def build_scene(
         "viewer": viewer,
         "title": "Climb",
         "lines": LINES,
-        "status": status(view, names, words),
+        "status": status,
         "seats": panels[first:] + panels[:first],
-        "middle": middle(view, words),
+        "middle": middle(view, leads),
         "prompt": prompt,
         "actions": actions,
         "facts": [],
