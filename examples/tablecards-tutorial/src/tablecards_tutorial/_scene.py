@@ -42,11 +42,14 @@ def face(card: Mapping[str, Any]) -> Json:
 FACES = tuple(face({"id": card.id, "value": card.value}) for card in DECK)
 
 
+VALUE = itemgetter("value")  # a card's value, to sort a hand by
+
+
 def box(zone_id: str, title: str, style: str, zone: Mapping[str, Any]) -> Json:
     """A zone of the view as a box of the scene; hidden cards stay a count (``cards`` is None)."""
     cards = zone.get("cards")
     if cards is not None and style == "hand":
-        cards = sorted(cards, key=itemgetter("value"))  # players hold them in order
+        cards = sorted(cards, key=VALUE)  # players hold them in order
     return {
         "id": zone_id,
         "title": title,
@@ -93,19 +96,20 @@ def seat_parts(
     """
     hand, won, shown = zones
     seat, name, you, score = held
+    points = str(score)
     hand_id, won_id, shown_id = SEAT_ZONE_IDS[seat]
     boxes = [
-        # Kept on their own too: a move changes one of the seat's zones, the others' are found.
-        kept_box(hand_id, "Your hand" if you else "Hand", "hand" if you else "stack", hand),
+        box(hand_id, "Your hand" if you else "Hand", "hand" if you else "stack", hand),
+        # Kept on its own too: it changes far less often than the hand.
         kept_box(won_id, "Won", "stack", won),
     ]
     if shown["count"]:  # CLIMB-10: the hands laid face up at the end
         boxes.append(kept_box(shown_id, "Left in hand", "row", shown))
     counters = [
-        {"label": "score", "value": str(score)},
+        {"label": "score", "value": points},
         {"label": "hand", "value": count(hand["count"], "card")},
     ]
-    return boxes, counters, {"seat": seat, "name": name, "score": str(score)}
+    return boxes, counters, {"seat": seat, "name": name, "score": points}
 
 
 # A choice depends on its action alone (Climb's menu words name nobody): each is made the
