@@ -112,32 +112,14 @@ def seat_parts(
     return boxes, counters, {"seat": seat, "name": name, "score": points}
 
 
-# A choice depends on its action alone (Climb's menu words name nobody): each is made the
-# first time it is offered and shared by every decision that offers it, like the faces.
-CHOICES: dict[Action, Json] = {}
-
-
-def choice(game: Game[Any], action: Action) -> Json:
-    """The choice that offers ``action``: the game's menu words, and the action's JSON."""
-    made = CHOICES.get(action)
-    if made is None:
-        made = CHOICES[action] = {"text": game.describe(action), "act": game.action_json(action)}
-    return made
-
-
-def menu_order(action: Action) -> int:
-    """Where ``action`` comes in the menu: the plays from the lowest card up, then the rest."""
-    return DECK[action.card].value if type(action) is Play else 99
-
-
 def decision(
     game: Game[Any], view: Mapping[str, Any], leads: str | None, legal: Sequence[Action]
 ) -> tuple[str, list[Json]]:
-    """The prompt with its context, and one choice per legal action, in the game's menu words.
+    """The prompt with its context, and the menu of the legal actions.
 
     The prompt names what the legal actions follow from: the pile's top card and whether the
-    deck has cards (CLIMB-04 to CLIMB-06). Built for every scene of the seat that acts: the
-    top card changes at nearly every move, so a kept decision would hardly ever be found.
+    deck has cards (CLIMB-04 to CLIMB-06). It is made for every scene of the seat that acts:
+    the top card changes at nearly every move, so a kept prompt would hardly ever be found.
     """
     zones = view["zones"]
     if leads is None:
@@ -146,13 +128,38 @@ def decision(
         top = zones["pile"]["cards"][-1]["value"]
         prompt = f"The pile's top card is {whose(leads)} {top}: play a higher card"
     prompt += ", or draw a card." if zones["deck"]["count"] else " or pass."
+    return prompt, menu(game, tuple(legal))
+
+
+# The menus made so far, by the game's class and the legal actions: Climb's menu words name
+# nobody, so a menu depends on these alone. A seat that must draw has that one choice, and a
+# hand often offers the same plays again. No zone holds a menu, so the menus are kept here, by
+# their content, and only so many: a table that plays on starts again rather than keep them all.
+MENUS: dict[tuple[type, tuple[Action, ...]], list[Json]] = {}
+MENUS_KEPT = 512
+
+
+def menu(game: Game[Any], legal: tuple[Action, ...]) -> list[Json]:
+    """The choices of ``legal``, made once per content (:func:`build_menu`) and shared."""
+    key = (type(game), legal)
+    made = MENUS.get(key)
+    if made is None:
+        if len(MENUS) >= MENUS_KEPT:
+            MENUS.clear()
+        made = MENUS[key] = build_menu(game, legal)
+    return made
+
+
+def build_menu(game: Game[Any], legal: tuple[Action, ...]) -> list[Json]:
+    """One choice per legal action, in the game's menu words: the plays from the lowest card
+    up (a hand's order is the order of the draws), then drawing or passing."""
     choices: dict[str, Json] = {}
-    # A hand's order is the order of the draws: the menu sorts it.
-    for action in sorted(legal, key=menu_order):
-        made = choice(game, action)
+    for action in sorted(legal, key=lambda a: DECK[a.card].value if isinstance(a, Play) else 99):
+        text = game.describe(action)
         # Two cards of one value read alike and are the same move: one choice stands for both.
-        choices.setdefault(made["text"], made)
-    return prompt, [{"title": None, "choices": list(choices.values())}]
+        if text not in choices:
+            choices[text] = {"text": text, "act": game.action_json(action)}
+    return [{"title": None, "choices": list(choices.values())}]
 
 
 def middle(view: Mapping[str, Any], leads: str | None) -> list[Json]:
