@@ -4,8 +4,10 @@ A scene is built from one seat's view and nothing else, so it can never show a s
 table builds one for every seat after every move, yet a move changes little: one hand, the pile
 or the deck, whose turn it is. So each part of the scene is kept with the zones it is built
 from (``tablecards.remember``), under a key naming every other value it shows, and built again
-only when one of them changes. A part that reads alike to several viewers (the panel of a hand
-they cannot see, the middle) is built by the first of them and found by the others.
+only when one of them changes. A part that reads alike to several viewers (what the panel of a
+hand they cannot see holds, the pile's box) is built by the first of them and found by the
+others. What changes at every move (whose turn it is, whose card tops the pile) is made anew, in
+a few words around the kept parts.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from operator import itemgetter
 from typing import Any
 
 from tablecards import Action, Game, remember
-from tablecards.words import count, listing, names_for, says, whose
+from tablecards.words import count, listing, names_for, says
 from tablecards_tutorial._actions import Play
 from tablecards_tutorial._state import DECK
 
@@ -45,8 +47,10 @@ FACES = tuple(face({"id": card.id, "value": card.value}) for card in DECK)
 VALUE = itemgetter("value")  # a card's value, to sort a hand by
 
 
-def box(zone_id: str, title: str, style: str, zone: Mapping[str, Any]) -> Json:
-    """A zone of the view as a box of the scene; hidden cards stay a count (``cards`` is None)."""
+def box(shows: tuple[str, str, str], zone: Mapping[str, Any]) -> Json:
+    """A zone of the view as a box of the scene, ``shows`` its id, title and style; hidden
+    cards stay a count (``cards`` is None)."""
+    zone_id, title, style = shows
     cards = zone.get("cards")
     if cards is not None and style == "hand":
         cards = sorted(cards, key=VALUE)  # players hold them in order
@@ -60,11 +64,10 @@ def box(zone_id: str, title: str, style: str, zone: Mapping[str, Any]) -> Json:
     }
 
 
-def kept_box(zone_id: str, title: str, style: str, zone: Mapping[str, Any]) -> Json:
-    """``box(zone_id, title, style, zone)``, kept with ``zone`` while it is unchanged: the key
-    names everything else the box shows. Kept boxes are shared between scenes: never change one.
-    """
-    return remember(zone, (zone_id, title, style), box, zone_id, title, style, zone)
+def kept_box(shows: tuple[str, str, str], zone: Mapping[str, Any]) -> Json:
+    """``box(shows, zone)``, kept with ``zone`` while it is unchanged: ``shows`` names everything
+    else the box shows. Kept boxes are shared between scenes: never change one."""
+    return remember(zone, shows, box, shows, zone)
 
 
 # The names of the zones in front of each seat: its hand, the cards it won and its hand laid
@@ -99,12 +102,12 @@ def seat_parts(
     points = str(score)
     hand_id, won_id, shown_id = SEAT_ZONE_IDS[seat]
     boxes = [
-        box(hand_id, "Your hand" if you else "Hand", "hand" if you else "stack", hand),
+        box((hand_id, "Your hand", "hand") if you else (hand_id, "Hand", "stack"), hand),
         # Kept on its own too: it changes far less often than the hand.
-        kept_box(won_id, "Won", "stack", won),
+        kept_box((won_id, "Won", "stack"), won),
     ]
     if shown["count"]:  # CLIMB-10: the hands laid face up at the end
-        boxes.append(kept_box(shown_id, "Left in hand", "row", shown))
+        boxes.append(kept_box((shown_id, "Left in hand", "row"), shown))
     counters = [
         {"label": "score", "value": points},
         {"label": "hand", "value": count(hand["count"], "card")},
@@ -113,7 +116,7 @@ def seat_parts(
 
 
 def decision(
-    game: Game[Any], view: Mapping[str, Any], leads: str | None, legal: Sequence[Action]
+    game: Game[Any], view: Mapping[str, Any], tops: str | None, legal: Sequence[Action]
 ) -> tuple[str, list[Json]]:
     """The prompt with its context, and the menu of the legal actions.
 
@@ -122,11 +125,11 @@ def decision(
     the top card changes at nearly every move, so a kept prompt would hardly ever be found.
     """
     zones = view["zones"]
-    if leads is None:
+    if tops is None:
         prompt = "The pile is empty: play any card"
     else:
         top = zones["pile"]["cards"][-1]["value"]
-        prompt = f"The pile's top card is {whose(leads)} {top}: play a higher card"
+        prompt = f"The pile's top card is {tops} {top}: play a higher card"
     prompt += ", or draw a card." if zones["deck"]["count"] else " or pass."
     return prompt, menu(game, tuple(legal))
 
@@ -162,9 +165,13 @@ def build_menu(game: Game[Any], legal: tuple[Action, ...]) -> list[Json]:
     return [{"title": None, "choices": list(choices.values())}]
 
 
-def middle(view: Mapping[str, Any], leads: str | None) -> list[Json]:
-    """The pile and the deck, and whose card is on top (``leads``: the leader as the viewer
-    calls them, "you" or a name).
+# What the middle's boxes show besides their zones, named once: each is made for every scene.
+PILE_BOX = ("pile", "Pile", "pile")
+DECK_BOX = ("deck", "Deck", "deck")
+
+
+def middle(view: Mapping[str, Any], tops: str | None) -> list[Json]:
+    """The pile and the deck, and whose card is on top (``tops``: "your", "Ann's").
 
     Made for every scene: only the boxes are worth keeping, since whose card is on top reads
     differently to the seat that laid it and to the others, and changes with each play.
@@ -174,12 +181,9 @@ def middle(view: Mapping[str, Any], leads: str | None) -> list[Json]:
         {
             "id": "middle",
             "title": "The pile",
-            "note": None if leads is None else f"{whose(leads)} card on top",
+            "note": None if tops is None else f"{tops} card on top",
             "badges": [],
-            "zones": [
-                kept_box("pile", "Pile", "pile", zones["pile"]),
-                kept_box("deck", "Deck", "deck", zones["deck"]),
-            ],
+            "zones": [kept_box(PILE_BOX, zones["pile"]), kept_box(DECK_BOX, zones["deck"])],
         }
     ]
 
@@ -204,9 +208,9 @@ def build_scene(
     """Climb's scene of ``view``: see :meth:`tablecards.Game.scene` for the vocabulary."""
     viewer = view["seat"]
     zones, to_act, leader, scores = view["zones"], view["to_act"], view["leader"], view["scores"]
-    # Who leads the pile as the viewer calls them in sentences: "you" or a name.
-    leads = None if leader is None else "you" if leader == viewer else names[leader]
-    prompt, actions = decision(game, view, leads, legal) if legal else (None, [])
+    # Whose card tops the pile, as the viewer reads it: the middle and the prompt say it.
+    tops = None if leader is None else "your" if leader == viewer else f"{names[leader]}'s"
+    prompt, actions = decision(game, view, tops, legal) if legal else (None, [])
     panels, lines = [], []
     for seat in range(view["players"]):
         you = seat == viewer
@@ -244,8 +248,8 @@ def build_scene(
         "title": "Climb",
         "lines": LINES,
         "status": status,
-        "seats": panels[first:] + panels[:first],
-        "middle": middle(view, leads),
+        "seats": panels[first:] + panels[:first] if first else panels,
+        "middle": middle(view, tops),
         "prompt": prompt,
         "actions": actions,
         "facts": [],
