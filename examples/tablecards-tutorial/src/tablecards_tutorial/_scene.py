@@ -165,7 +165,8 @@ def build_menu(game: Game[Any], legal: tuple[Action, ...]) -> list[Json]:
     return [{"title": None, "choices": list(choices.values())}]
 
 
-# What the middle's boxes show besides their zones, named once: each is made for every scene.
+# What the middle's boxes show besides their zones, named once: the middle is made for every
+# scene.
 PILE_BOX = ("pile", "Pile", "pile")
 DECK_BOX = ("deck", "Deck", "deck")
 
