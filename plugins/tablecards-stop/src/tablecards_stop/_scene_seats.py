@@ -1,6 +1,6 @@
 """The seats' panels in Stop's scene: each seat's bid, hand and pack, its tokens and badges.
 
-A panel is kept with its seat's zones (:func:`tablecards.remember`): its :class:`_Seat`, the
+A panel is kept with its seat's zones (:func:`tablecards.remember`): its :class:`Seat`, the
 boxes and counters, makes one panel per set of marks (waited for or not, the badges), which
 change more often than the zones. The faces and words that recur (a card's face, "two 3s and
 a +1") are kept by value.
@@ -23,6 +23,7 @@ __all__ = [
     "BIDS_OF",
     "HAND_ZONES",
     "KEPT",
+    "Seat",
     "card_face",
     "cards_words",
     "held_cards",
@@ -169,7 +170,7 @@ def _aside_box(aside: Mapping[str, Any], seat: int) -> Json:
 
 
 @final
-class _Seat:
+class Seat:
     """A seat's panel but for whether it is waited for and its badges (its marks): kept with
     its zones (:func:`_seat_panel`), it makes its panel for each set of marks once, as who is
     waited for changes at every draw moment while the zones stay."""
@@ -302,7 +303,7 @@ def seat_marks(view: Mapping[str, Any], waiting: Sequence[int]) -> tuple[int, ..
 def seat_panels(
     view: Mapping[str, Any], names: Sequence[str], table: Table, viewer: int | None
 ) -> list[Json]:
-    """One panel per seat, from the viewer's round the table: the other seats' panels as the
+    """One panel per seat, from the viewer's round the table: the other seats' as the
     position's first scene found them (:class:`Table`), while their zones are the same."""
     zones = view["zones"]
     tokens, goal = view["tokens"], view["tokens_to_win"]
@@ -313,37 +314,34 @@ def seat_panels(
             kept = others[seat]
             # The same zones (compared in C: at once when they are the same objects).
             if kept is not None and kept[0] == _HIDDEN_ZONES[seat](zones):
-                panels.append(kept[1])
+                made = kept[1].panels.get(marks[seat])
+                panels.append(made if made is not None else kept[1].panel(marks[seat]))
                 continue
         bid, hand, pack, aside = _SEAT_ZONES[seat](zones)
         if seat == viewer:
-            panels.append(
-                _seat_panel(
-                    bid, hand, pack, aside, seat, "You", marks[seat] | _YOU, tokens[seat], goal
-                )
-            )
+            found = _seat(bid, hand, pack, aside, seat, "You", True, tokens[seat], goal)
+            made = found.panels.get(marks[seat] | _YOU)
+            panels.append(made if made is not None else found.panel(marks[seat] | _YOU))
             continue
-        panel = _seat_panel(
-            bid, hand, pack, aside, seat, names[seat], marks[seat], tokens[seat], goal
-        )
-        others[seat] = ((hand, pack, aside), panel)
-        panels.append(panel)
+        found = _seat(bid, hand, pack, aside, seat, names[seat], False, tokens[seat], goal)
+        others[seat] = ((hand, pack, aside), found)
+        made = found.panels.get(marks[seat])
+        panels.append(made if made is not None else found.panel(marks[seat]))
     return panels
 
 
-def _seat_panel(
+def _seat(
     bid: Mapping[str, Any],
     hand: Mapping[str, Any],
     pack: Mapping[str, Any],
     aside: Mapping[str, Any],
     seat: int,
     name: str,
-    marks: int,
+    you: bool,
     tokens: int,
     goal: int,
-) -> Json:
-    """A seat's panel, its :class:`_Seat` kept with its bid zone."""
-    you = marks & _YOU == _YOU
+) -> Seat:
+    """A seat's :class:`Seat`, kept with its bid zone."""
     if type(bid) is type(hand) is type(pack) is type(aside) is ZoneView:
         # Everything the panel shows besides its zones and marks: whose it is, its name and
         # its tokens (its bid's total is its bid zone's). remember((bid, hand, pack, aside),
@@ -351,12 +349,11 @@ def _seat_panel(
         # checking the tuple: twice this lookup's time; and a kept part is looked up in
         # the zone's parts first, for the call to remember costs as much as the lookup.
         key = (seat, name, you, tokens, goal, hand.stamp, pack.stamp, aside.stamp)
-        kept = bid.parts.get(key)
+        kept: Seat | None = bid.parts.get(key)
         if kept is None:
-            kept = remember(bid, key, _Seat, bid, hand, pack, aside, seat, name, you, tokens, goal)
-        made = kept.panels.get(marks)
-        return made if made is not None else kept.panel(marks)
-    return _Seat(bid, hand, pack, aside, seat, name, you, tokens, goal).panel(marks)
+            kept = remember(bid, key, Seat, bid, hand, pack, aside, seat, name, you, tokens, goal)
+        return kept
+    return Seat(bid, hand, pack, aside, seat, name, you, tokens, goal)
 
 
 # The seats in order round the table from each viewer's (from seat 0 for a spectator), by
