@@ -303,30 +303,26 @@ def seat_marks(view: Mapping[str, Any], waiting: Sequence[int]) -> tuple[int, ..
 def seat_panels(
     view: Mapping[str, Any], names: Sequence[str], table: Table, viewer: int | None
 ) -> list[Json]:
-    """One panel per seat, from the viewer's round the table: the other seats' as the
-    position's first scene found them (:class:`Table`), while their zones are the same."""
+    """One panel per seat, from the viewer's round the table: each seat's :class:`Seat` as
+    the table keeps it (:class:`Table`), while its zones are the same, else found anew."""
     zones = view["zones"]
     tokens, goal = view["tokens"], view["tokens_to_win"]
-    marks, others = table.marks, table.others
+    marks, others, mine = table.marks, table.others, table.mine
     panels = []
     for seat in _ROUNDS[len(marks)][0 if viewer is None else viewer]:
-        if seat != viewer:
-            kept = others[seat]
-            # The same zones (compared in C: at once when they are the same objects).
-            if kept is not None and kept[0] == _HIDDEN_ZONES[seat](zones):
-                made = kept[1].panels.get(marks[seat])
-                panels.append(made if made is not None else kept[1].panel(marks[seat]))
-                continue
-        bid, hand, pack, aside = _SEAT_ZONES[seat](zones)
-        if seat == viewer:
-            found = _seat(bid, hand, pack, aside, seat, "You", True, tokens[seat], goal)
-            made = found.panels.get(marks[seat] | _YOU)
-            panels.append(made if made is not None else found.panel(marks[seat] | _YOU))
-            continue
-        found = _seat(bid, hand, pack, aside, seat, names[seat], False, tokens[seat], goal)
-        others[seat] = ((hand, pack, aside), found)
-        made = found.panels.get(marks[seat])
-        panels.append(made if made is not None else found.panel(marks[seat]))
+        you = seat == viewer
+        kept = mine[seat] if you else others[seat]
+        # The same zones (compared in C: at once when they are the same objects).
+        if kept is not None and kept[0] == _OTHER_ZONES[seat](zones):
+            found = kept[1]
+        else:
+            bid, hand, pack, aside = _SEAT_ZONES[seat](zones)
+            name = "You" if you else names[seat]
+            found = _seat(bid, hand, pack, aside, seat, name, you, tokens[seat], goal)
+            (mine if you else others)[seat] = ((hand, pack, aside), found)
+        mark = marks[seat] | _YOU if you else marks[seat]
+        made = found.panels.get(mark)
+        panels.append(made if made is not None else found.panel(mark))
     return panels
 
 
@@ -371,8 +367,8 @@ _PACK_ZONES: Final = tuple(f"pack:{seat}" for seat in range(64))
 _ASIDE_ZONES: Final = tuple(f"aside:{seat}" for seat in range(64))
 # A seat's four zones out of a view's zones, in one call.
 _SEAT_ZONES: Final = tuple(map(itemgetter, _BID_ZONES, HAND_ZONES, _PACK_ZONES, _ASIDE_ZONES))
-# A seat's hand, pack and set-aside zones out of a view's zones, in one call.
-_HIDDEN_ZONES: Final = tuple(map(itemgetter, HAND_ZONES, _PACK_ZONES, _ASIDE_ZONES))
+# A seat's zones but its bid (the table's) out of a view's zones, in one call.
+_OTHER_ZONES: Final = tuple(map(itemgetter, HAND_ZONES, _PACK_ZONES, _ASIDE_ZONES))
 # Every seat's bid zone out of a view's zones (a tuple), by the number of players.
 BIDS_OF: Final = {players: itemgetter(*_BID_ZONES[:players]) for players in range(2, 64)}
 
