@@ -22,7 +22,7 @@ from typing import Any, Final, final
 from tablecards import Action
 from tablecards.words import count, listing, names_for, says
 from tablecards_stop._scene_choices import Bidding, decision
-from tablecards_stop._scene_seats import BIDS_OF, KEPT, Seat, card_face, seat_marks, seat_panels
+from tablecards_stop._scene_seats import BIDS_OF, KEPT, Kept, card_face, seat_marks, seat_panels
 
 __all__ = ["build_scene", "card_face"]
 
@@ -198,11 +198,11 @@ class Table:
             else None
         )
         #: Each seat's panels as the other seats see them (its :class:`Seat`), with its
-        #: hand, pack and set-aside zones then (its bid zone is the table's): filled by the
-        #: first scene that shows it, or kept from the last table (:func:`_panels_kept`).
-        self.others: list[tuple[tuple[Any, ...], Seat] | None] = [None] * len(self.marks)
+        #: zones and tokens then: filled by the first scene that shows it, and shared with
+        #: the next tables of the same names and goal (:func:`_table`).
+        self.others: list[Kept | None] = [None] * len(self.marks)
         #: Each seat's panels as it sees them itself, the same way.
-        self.mine: list[tuple[tuple[Any, ...], Seat] | None] = [None] * len(self.marks)
+        self.mine: list[Kept | None] = [None] * len(self.marks)
         #: The auction's decisions made, by viewer, with the legal actions they offer: the
         #: next position's table keeps them while the bids stay (:func:`_table`).
         self.decisions: dict[int, tuple[Sequence[Action], str, list[Json]]] = {}
@@ -295,30 +295,14 @@ def _table(view: Mapping[str, Any], names: Sequence[str]) -> Table:
     if last is not None:
         made.draws = last.draws
         if last.names == names and last.facts[2] == facts[2]:
-            made.others = _panels_kept(last, made, last.others)
-            made.mine = _panels_kept(last, made, last.mine)
+            # The seats' panels as kept so far: each is found again while its seat's zones
+            # and tokens are the same (the names and the goal are).
+            made.others, made.mine = last.others, last.mine
         if last.bids == bids and last.names == names and last.facts[0] == facts[0]:
             # The same bids in the same phase: a seat offered the same actions (a seat that
             # passes, say) is offered them in the same words.
             made.decisions = last.decisions
     return made
-
-
-def _panels_kept(
-    last: Table, made: Table, kept: list[tuple[tuple[Any, ...], Seat] | None]
-) -> list[tuple[tuple[Any, ...], Seat] | None]:
-    """The seats' panels ``kept`` by the ``last`` table (of the same names and goal, its
-    :attr:`~Table.others` or :attr:`~Table.mine`) that ``made`` finds again: those of the
-    seats whose bid zone and tokens are the same (:func:`~tablecards_stop._scene_seats.
-    seat_panels` checks the other zones; a seat's :class:`Seat` makes its panel for each of
-    its marks)."""
-    bids, tokens, was_tokens = made.bids, made.facts[12], last.facts[12]
-    return [
-        kept
-        if kept is not None and last.bids[seat] is bids[seat] and was_tokens[seat] == tokens[seat]
-        else None
-        for seat, kept in enumerate(kept)
-    ]
 
 
 # Everything a table is made from besides the bid zones and the names, in one call.

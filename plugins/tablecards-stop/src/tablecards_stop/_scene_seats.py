@@ -23,6 +23,7 @@ __all__ = [
     "BIDS_OF",
     "HAND_ZONES",
     "KEPT",
+    "Kept",
     "Seat",
     "card_face",
     "cards_words",
@@ -304,7 +305,8 @@ def seat_panels(
     view: Mapping[str, Any], names: Sequence[str], table: Table, viewer: int | None
 ) -> list[Json]:
     """One panel per seat, from the viewer's round the table: each seat's :class:`Seat` as
-    the table keeps it (:class:`Table`), while its zones are the same, else found anew."""
+    the table keeps it (:class:`Table`), while its zones and tokens are the same, else found
+    anew."""
     zones = view["zones"]
     tokens, goal = view["tokens"], view["tokens_to_win"]
     marks, others, mine = table.marks, table.others, table.mine
@@ -312,18 +314,23 @@ def seat_panels(
     for seat in _ROUNDS[len(marks)][0 if viewer is None else viewer]:
         you = seat == viewer
         kept = mine[seat] if you else others[seat]
+        seat_zones = _SEAT_ZONES[seat](zones)
         # The same zones (compared in C: at once when they are the same objects).
-        if kept is not None and kept[0] == _OTHER_ZONES[seat](zones):
-            found = kept[1]
+        if kept is not None and kept[0] == seat_zones and kept[1] == tokens[seat]:
+            found = kept[2]
         else:
-            bid, hand, pack, aside = _SEAT_ZONES[seat](zones)
             name = "You" if you else names[seat]
-            found = _seat(bid, hand, pack, aside, seat, name, you, tokens[seat], goal)
-            (mine if you else others)[seat] = ((hand, pack, aside), found)
+            found = _seat(*seat_zones, seat, name, you, tokens[seat], goal)
+            (mine if you else others)[seat] = (seat_zones, tokens[seat], found)
         mark = marks[seat] | _YOU if you else marks[seat]
         made = found.panels.get(mark)
         panels.append(made if made is not None else found.panel(mark))
     return panels
+
+
+#: A seat's :class:`Seat` as a table keeps it, with the seat's zones (bid, hand, pack, set
+#: aside) and tokens it was found for.
+Kept = tuple[tuple[Mapping[str, Any], ...], int, "Seat"]
 
 
 def _seat(
@@ -367,8 +374,6 @@ _PACK_ZONES: Final = tuple(f"pack:{seat}" for seat in range(64))
 _ASIDE_ZONES: Final = tuple(f"aside:{seat}" for seat in range(64))
 # A seat's four zones out of a view's zones, in one call.
 _SEAT_ZONES: Final = tuple(map(itemgetter, _BID_ZONES, HAND_ZONES, _PACK_ZONES, _ASIDE_ZONES))
-# A seat's zones but its bid (the table's) out of a view's zones, in one call.
-_OTHER_ZONES: Final = tuple(map(itemgetter, HAND_ZONES, _PACK_ZONES, _ASIDE_ZONES))
 # Every seat's bid zone out of a view's zones (a tuple), by the number of players.
 BIDS_OF: Final = {players: itemgetter(*_BID_ZONES[:players]) for players in range(2, 64)}
 
