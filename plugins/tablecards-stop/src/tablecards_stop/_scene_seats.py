@@ -319,8 +319,9 @@ def seat_panels(
         if kept is not None and kept[0] == seat_zones and kept[1] == tokens[seat]:
             found = kept[2]
         else:
+            bid, hand, pack, aside = seat_zones
             name = "You" if you else names[seat]
-            found = _seat(*seat_zones, seat, name, you, tokens[seat], goal)
+            found = _seat(bid, hand, pack, aside, seat, name, you, tokens[seat], goal)
             (mine if you else others)[seat] = (seat_zones, tokens[seat], found)
         mark = marks[seat] | _YOU if you else marks[seat]
         made = found.panels.get(mark)
