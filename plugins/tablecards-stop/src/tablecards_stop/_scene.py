@@ -187,16 +187,10 @@ class Table:
         #: The game's winner, once it is over.
         self.winner = view.get("winner") if view["over"] else None
         self.board = _board(names, tuple(view.get("scores") or view["tokens"]))
-        #: In the auction, what its decisions tell of the bids, for every seat.
-        self.bidding = (
-            Bidding(
-                view,
-                names,
-                [self.named[s][1] if s in self.named else self.best for s in range(len(names))],
-            )
-            if view["phase"] in ("open", "auction")
-            else None
-        )
+        #: In the auction, what its decisions tell of the bids, for every seat: made by the
+        #: first decision that tells them (:meth:`bidding_for`), kept by the next position's
+        #: table while the bids stay (:func:`_table`).
+        self.bidding: Bidding | None = None
         #: Each seat's panels as the other seats see them (its :class:`Seat`), with its
         #: zones and tokens then: filled by the first scene that shows it, and shared with
         #: the next tables of the same names and goal (:func:`_table`).
@@ -209,6 +203,18 @@ class Table:
         #: The draw moments' decisions made, by viewer, with the hand zone and the legal
         #: actions they tell: the next positions' tables keep them (:func:`_table`).
         self.draws: dict[int, tuple[Any, Sequence[Action], tuple[str, list[Json]]]] = {}
+
+    def bidding_for(self, view: Mapping[str, Any]) -> Bidding:
+        """What the auction's decisions tell of the bids (:class:`Bidding`), ``view`` being
+        one of this position's."""
+        made = self.bidding
+        if made is None:
+            named, best = self.named, self.best
+            seats = range(len(self.names))
+            made = self.bidding = Bidding(
+                view, self.names, [named[s][1] if s in named else best for s in seats]
+            )
+        return made
 
 
 def _turn(
@@ -300,8 +306,8 @@ def _table(view: Mapping[str, Any], names: Sequence[str]) -> Table:
             made.others, made.mine = last.others, last.mine
         if last.bids == bids and last.names == names and last.facts[0] == facts[0]:
             # The same bids in the same phase: a seat offered the same actions (a seat that
-            # passes, say) is offered them in the same words.
-            made.decisions = last.decisions
+            # passes, say) is offered them in the same words, and the bids read the same.
+            made.decisions, made.bidding = last.decisions, last.bidding
     return made
 
 
@@ -393,11 +399,11 @@ def build_scene(
     viewer: int | None = view["seat"]
     table = _table(view, names)
     named = table.named.get(viewer) if table.named else None
-    lines, best = named if named is not None else (table.lines, table.best)
+    lines = named[0] if named is not None else table.lines
     prompt: str | None = None
     actions: list[Json] = []
     if viewer is not None and legal:
-        prompt, actions = decision(view, legal, table, best, action_json)
+        prompt, actions = decision(view, legal, table, action_json)
     if viewer is not None and viewer == table.winner:
         status = "You win the game"
     else:

@@ -41,12 +41,11 @@ def decision(
     view: Mapping[str, Any],
     legal: Sequence[Action],
     table: Table,
-    best: str,
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
     """The prompt and the choices: at a draw moment (STOP-06), in the auction (STOP-10..13)
-    and in the share-out (STOP-15); ``best`` is the highest bid's words as the viewer reads
-    them, ``table`` the position's (:class:`~tablecards_stop._scene.Table`)."""
+    and in the share-out (STOP-15); ``table`` is the position's
+    (:class:`~tablecards_stop._scene.Table`)."""
     viewer = int(view["seat"])
     phase = view["phase"]
     if phase == "draw":
@@ -61,10 +60,7 @@ def decision(
         kept = table.decisions.get(viewer)
         if kept is not None and kept[0] == legal:
             return kept[1], kept[2]
-        bidding = table.bidding
-        if bidding is None:  # never: a table of the auction makes its bidding
-            bidding = Bidding(view, table.names, [best] * len(table.names))
-        prompt, actions = _auction(legal, bidding, viewer, action_json)
+        prompt, actions = _auction(legal, table.bidding_for(view), viewer, action_json)
         table.decisions[viewer] = (legal, prompt, actions)
         return prompt, actions
     if phase == "share":
