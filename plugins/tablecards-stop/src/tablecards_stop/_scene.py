@@ -187,9 +187,9 @@ class Table:
         #: The game's winner, once it is over.
         self.winner = view.get("winner") if view["over"] else None
         self.board = _board(names, tuple(view.get("scores") or view["tokens"]))
-        #: In the auction, what its decisions tell of the bids, for every seat: made by the
-        #: first decision that tells them (:meth:`bidding_for`), kept by the next position's
-        #: table while the bids stay (:func:`_table`).
+        #: In the auction, what its decisions tell of the bids, for every seat
+        #: (:meth:`bidding_for`): kept by the next position's table while the bids stay
+        #: (:func:`_table`).
         self.bidding: Bidding | None = None
         #: Each seat's panels as the other seats see them (its :class:`Seat`), with its
         #: zones and tokens then: filled by the first scene that shows it, and shared with
@@ -308,6 +308,10 @@ def _table(view: Mapping[str, Any], names: Sequence[str]) -> Table:
             # The same bids in the same phase: a seat offered the same actions (a seat that
             # passes, say) is offered them in the same words, and the bids read the same.
             made.decisions, made.bidding = last.decisions, last.bidding
+    if made.bidding is None and facts[0] in ("open", "auction"):
+        # Made by the position's first scene, as the rest of the table, rather than by its
+        # first acting seat's.
+        made.bidding_for(view)
     return made
 
 
