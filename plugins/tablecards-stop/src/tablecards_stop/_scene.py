@@ -10,6 +10,10 @@ the tokens, the badges, the bid's total), so that the next scenes find the uncha
 What the seats' scenes of one position share (who is waited for, the badges, the lines, the
 status, the scores, the other seats' panels, what the auction's choices say of the bids) is
 made once, by the first of them, and kept with the facts it is made from (:class:`Table`).
+That first scene makes little anew: the table's parts are kept by the few facts each tells
+(who is waited for and the statuses, the lines, a bid's raises), and the seats' panels and
+the auction's words pass from one position's table to the next while their zones stay, so a
+move that changes one bid or one hand finds the rest again.
 The words and faces that recur (a card's face, "two 3s and a +1", a choice) are kept by value.
 """
 

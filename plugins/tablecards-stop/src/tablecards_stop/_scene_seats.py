@@ -331,7 +331,7 @@ def seat_panels(
 
 #: A seat's :class:`Seat` as a table keeps it, with the seat's zones (bid, hand, pack, set
 #: aside) and tokens it was found for.
-Kept = tuple[tuple[Mapping[str, Any], ...], int, "Seat"]
+Kept = tuple[tuple[Mapping[str, Any], ...], int, Seat]
 
 
 def _seat(
