@@ -10,6 +10,10 @@ the tokens, the badges, the bid's total), so that the next scenes find the uncha
 What the seats' scenes of one position share (who is waited for, the badges, the lines, the
 status, the scores, the other seats' panels, what the auction's choices say of the bids) is
 made once, by the first of them, and kept with the facts it is made from (:class:`Table`).
+That first scene makes little anew: the table's parts are kept by the few facts each tells
+(who is waited for and the statuses, the lines, a bid's raises), and the seats' panels and
+the auction's words pass from one position's table to the next while their zones stay, so a
+move that changes one bid or one hand finds the rest again.
 The words and faces that recur (a card's face, "two 3s and a +1", a choice) are kept by value.
 """
 
@@ -22,7 +26,7 @@ from typing import Any, Final, final
 from tablecards import Action
 from tablecards.words import count, listing, names_for, says
 from tablecards_stop._scene_choices import Bidding, decision
-from tablecards_stop._scene_seats import BIDS_OF, KEPT, card_face, seat_marks, seat_panels
+from tablecards_stop._scene_seats import BIDS_OF, KEPT, Kept, card_face, seat_marks, seat_panels
 
 __all__ = ["build_scene", "card_face"]
 
@@ -147,7 +151,6 @@ class Table:
 
     __slots__ = (
         "best",
-        "bidders",
         "bidding",
         "bids",
         "board",
@@ -157,6 +160,7 @@ class Table:
         "goal",
         "lines",
         "marks",
+        "mine",
         "named",
         "names",
         "others",
@@ -177,45 +181,109 @@ class Table:
     ) -> None:
         #: What the table is made from: the facts (:data:`_FACTS`), the bid zones, the names.
         self.facts, self.bids, self.names = facts, bids, names
-        self.waiting = waiting = _waiting(view)
-        self.marks = seat_marks(view, waiting)
+        self.waiting, self.marks, self.status_in, self.status_out = _turn(view, names, facts)
         self.title, self.goal = _heading(view)
-        auction = view["phase"] == "auction"
-        #: The seats of the highest bids, in the auction.
-        self.bidders = bidders = _best_bidders(view) if auction else ()
-        self.best = _highest(view, names, bidders) if auction else ""
         #: The names as each seat reads them ("you" for its own), by seat.
-        self.words = words = [names_for(names, seat) for seat in range(len(names))]
+        self.words = _words(names)
         #: The lines, the same for every viewer but those the phase line names, and the best
-        #: bid's words in the auction, by the seats they name (each reads "you" there).
-        self.lines = [self.goal, _phase_line(view, names, self.best)]
-        self.named: dict[int | None, tuple[list[str], str]] = {}
-        for seat in _named(view, bidders):
-            best = _highest(view, words[seat], bidders) if auction else ""
-            self.named[seat] = ([self.goal, _phase_line(view, words[seat], best)], best)
-        self.status_in, self.status_out = _statuses(view, names, waiting)
+        #: bid's words in the auction (:func:`_lines`).
+        self.lines, self.best, self.named = _lines(view, names, self.goal, self.words)
         #: The game's winner, once it is over.
         self.winner = view.get("winner") if view["over"] else None
         self.board = _board(names, tuple(view.get("scores") or view["tokens"]))
-        #: In the auction, what its decisions tell of the bids, for every seat.
-        self.bidding = (
-            Bidding(
-                view,
-                names,
-                [self.named[s][1] if s in self.named else self.best for s in range(len(names))],
-            )
-            if view["phase"] in ("open", "auction")
-            else None
-        )
-        #: Each seat's panel as the other seats see it, with its hand, pack and set-aside
-        #: zones then (its bid zone is the table's): filled by the first scene that shows it.
-        self.others: list[tuple[tuple[Any, ...], Json] | None] = [None] * len(self.marks)
+        #: In the auction, what its decisions tell of the bids, for every seat
+        #: (:meth:`bidding_for`): kept by the next position's table while the bids stay
+        #: (:func:`_table`).
+        self.bidding: Bidding | None = None
+        #: Each seat's panels as the other seats see them (its :class:`Seat`), with its
+        #: zones and tokens then: filled by the first scene that shows it, and shared with
+        #: the next tables of the same names and goal (:func:`_table`).
+        self.others: list[Kept | None] = [None] * len(self.marks)
+        #: Each seat's panels as it sees them itself, the same way.
+        self.mine: list[Kept | None] = [None] * len(self.marks)
         #: The auction's decisions made, by viewer, with the legal actions they offer: the
         #: next position's table keeps them while the bids stay (:func:`_table`).
         self.decisions: dict[int, tuple[Sequence[Action], str, list[Json]]] = {}
         #: The draw moments' decisions made, by viewer, with the hand zone and the legal
         #: actions they tell: the next positions' tables keep them (:func:`_table`).
         self.draws: dict[int, tuple[Any, Sequence[Action], tuple[str, list[Json]]]] = {}
+
+    def bidding_for(self, view: Mapping[str, Any]) -> Bidding:
+        """What the auction's decisions tell of the bids (:class:`Bidding`), ``view`` being
+        one of this position's."""
+        made = self.bidding
+        if made is None:
+            named, best = self.named, self.best
+            seats = range(len(self.names))
+            made = self.bidding = Bidding(
+                view, self.names, [named[s][1] if s in named else best for s in seats]
+            )
+        return made
+
+
+def _turn(
+    view: Mapping[str, Any], names: tuple[str, ...], facts: tuple[Any, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], str, str]:
+    """Whom the table waits for, each seat's marks (:func:`seat_marks`) and the two statuses
+    (:func:`_statuses`): kept by the facts they are made from, which recur from round to
+    round (who may call Stop!, who passed)."""
+    phase, _, _, red, _, _, caller, winner, over, to_act, passed, eliminated = facts[:12]
+    key = (phase, red, caller, winner, over, tuple(to_act), tuple(passed), tuple(eliminated))
+    made = _TURNS.get((key, names))
+    if made is None:
+        if len(_TURNS) >= KEPT:
+            _TURNS.clear()
+        waiting = _waiting(view)
+        made = _TURNS[key, names] = (
+            waiting,
+            seat_marks(view, waiting),
+            *_statuses(view, names, waiting),
+        )
+    return made
+
+
+# Whom the table waits for, the marks and the statuses, by the facts and the names.
+_TURNS: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...], str, str]] = {}
+
+
+def _words(names: tuple[str, ...]) -> list[list[str]]:
+    """The names as each seat reads them ("you" for its own): kept by the names."""
+    made = _WORDS.get(names)
+    if made is None:
+        if len(_WORDS) >= KEPT:
+            _WORDS.clear()
+        made = _WORDS[names] = [names_for(names, seat) for seat in range(len(names))]
+    return made
+
+
+_WORDS: dict[tuple[str, ...], list[list[str]]] = {}
+
+
+def _lines(
+    view: Mapping[str, Any], names: tuple[str, ...], goal: str, words: Sequence[Sequence[str]]
+) -> tuple[list[str], str, dict[int | None, tuple[list[str], str]]]:
+    """The lines (the goal and the phase line) and the best bid's words in the auction, as
+    every viewer reads them but those the phase line names, and those seats' own: kept by
+    the phase, the goal, the names, the seats named and the highest bid (all they tell)."""
+    auction = view["phase"] == "auction"
+    bidders = _best_bidders(view) if auction else ()
+    key = (view["phase"], goal, names, view.get("highest", 0) if auction else 0)
+    named = _named(view, bidders)
+    made = _LINES.get((key, named))
+    if made is None:
+        if len(_LINES) >= KEPT:
+            _LINES.clear()
+        best = _highest(view, names, bidders) if auction else ""
+        own: dict[int | None, tuple[list[str], str]] = {}
+        for seat in named:
+            theirs = _highest(view, words[seat], bidders) if auction else ""
+            own[seat] = ([goal, _phase_line(view, words[seat], theirs)], theirs)
+        made = _LINES[key, named] = ([goal, _phase_line(view, names, best)], best, own)
+    return made
+
+
+# The lines, the best bid's words and the named seats' own, by what they tell.
+_LINES: dict[tuple[Any, ...], tuple[list[str], str, dict[int | None, tuple[list[str], str]]]] = {}
 
 
 def _table(view: Mapping[str, Any], names: Sequence[str]) -> Table:
@@ -236,10 +304,18 @@ def _table(view: Mapping[str, Any], names: Sequence[str]) -> Table:
     made = _TABLES[id(bids[0])] = Table(view, names, facts, bids)
     if last is not None:
         made.draws = last.draws
+        if last.names == names and last.facts[2] == facts[2]:
+            # The seats' panels as kept so far: each is found again while its seat's zones
+            # and tokens are the same (the names and the goal are).
+            made.others, made.mine = last.others, last.mine
         if last.bids == bids and last.names == names and last.facts[0] == facts[0]:
             # The same bids in the same phase: a seat offered the same actions (a seat that
-            # passes, say) is offered them in the same words.
-            made.decisions = last.decisions
+            # passes, say) is offered them in the same words, and the bids read the same.
+            made.decisions, made.bidding = last.decisions, last.bidding
+    if made.bidding is None and facts[0] in ("open", "auction"):
+        # Made by the position's first scene, as the rest of the table, rather than by its
+        # first acting seat's.
+        made.bidding_for(view)
     return made
 
 
@@ -331,11 +407,11 @@ def build_scene(
     viewer: int | None = view["seat"]
     table = _table(view, names)
     named = table.named.get(viewer) if table.named else None
-    lines, best = named if named is not None else (table.lines, table.best)
+    lines = named[0] if named is not None else table.lines
     prompt: str | None = None
     actions: list[Json] = []
     if viewer is not None and legal:
-        prompt, actions = decision(view, legal, table, best, action_json)
+        prompt, actions = decision(view, legal, table, action_json)
     if viewer is not None and viewer == table.winner:
         status = "You win the game"
     else:

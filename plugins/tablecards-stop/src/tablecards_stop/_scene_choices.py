@@ -41,12 +41,11 @@ def decision(
     view: Mapping[str, Any],
     legal: Sequence[Action],
     table: Table,
-    best: str,
     action_json: Callable[[Action], Json],
 ) -> tuple[str, list[Json]]:
     """The prompt and the choices: at a draw moment (STOP-06), in the auction (STOP-10..13)
-    and in the share-out (STOP-15); ``best`` is the highest bid's words as the viewer reads
-    them, ``table`` the position's (:class:`~tablecards_stop._scene.Table`)."""
+    and in the share-out (STOP-15); ``table`` is the position's
+    (:class:`~tablecards_stop._scene.Table`)."""
     viewer = int(view["seat"])
     phase = view["phase"]
     if phase == "draw":
@@ -61,10 +60,7 @@ def decision(
         kept = table.decisions.get(viewer)
         if kept is not None and kept[0] == legal:
             return kept[1], kept[2]
-        bidding = table.bidding
-        if bidding is None:  # never: a table of the auction makes its bidding
-            bidding = Bidding(view, table.names, [best] * len(table.names))
-        prompt, actions = _auction(legal, bidding, viewer, action_json)
+        prompt, actions = _auction(legal, table.bidding_for(view), viewer, action_json)
         table.decisions[viewer] = (legal, prompt, actions)
         return prompt, actions
     if phase == "share":
@@ -134,25 +130,40 @@ class Bidding:
         #: The choices of passes and new bids, by their actions' ids.
         self.plain = _choices(0, None)
         #: Each bid's choices of raises (by their actions' ids), its total and value, and its
-        #: title for the other seats and for its own.
-        self.targets = [
-            (
-                _choices(bid["total"], bid.get("value")),
-                bid["total"],
-                bid.get("value"),
-                _raise_title(names[seat], bid["total"]),
-                _raise_title("you", bid["total"]),
-            )
-            if bid
-            else (_choices(0, None), 0, None, _raise_title(names[seat], 0), _raise_title("you", 0))
-            for seat, bid in enumerate(bids)
-        ]
+        #: title for the other seats and for its own (:func:`_target`).
+        self.targets = [_target(names[seat], bid) for seat, bid in enumerate(bids)]
         if view["phase"] == "open":
             self.prompts = [_OPENING] * len(bids)
             return
         high = view.get("highest", 0)
         #: Each seat's prompt: the highest bid as it reads it, and whether it may bid.
         self.prompts = [_prompt(best[seat], high, not bid) for seat, bid in enumerate(bids)]
+
+
+def _target(
+    name: str, bid: Mapping[str, Any] | None
+) -> tuple[dict[int, tuple[Json, Action]], int, int | None, str, str]:
+    """A bid's raises' choices (:func:`_choices`), total, value and titles for the other seats
+    and for its own (:func:`_raise_title`): kept by its bidder's name, its total and value."""
+    total, value = (bid["total"], bid.get("value")) if bid else (0, None)
+    made = _TARGETS.get((name, total, value))
+    if made is None:
+        if len(_TARGETS) >= KEPT:
+            _TARGETS.clear()
+        made = _TARGETS[name, total, value] = (
+            _choices(total, value),
+            total,
+            value,
+            _raise_title(name, total),
+            _raise_title("you", total),
+        )
+    return made
+
+
+# What the auction's decisions tell of a bid, by its bidder's name, its total and value.
+_TARGETS: dict[
+    tuple[str, int, int | None], tuple[dict[int, tuple[Json, Action]], int, int | None, str, str]
+] = {}
 
 
 def _auction(

@@ -1,6 +1,6 @@
 """The seats' panels in Stop's scene: each seat's bid, hand and pack, its tokens and badges.
 
-A panel is kept with its seat's zones (:func:`tablecards.remember`): its :class:`_Seat`, the
+A panel is kept with its seat's zones (:func:`tablecards.remember`): its :class:`Seat`, the
 boxes and counters, makes one panel per set of marks (waited for or not, the badges), which
 change more often than the zones. The faces and words that recur (a card's face, "two 3s and
 a +1") are kept by value.
@@ -23,6 +23,8 @@ __all__ = [
     "BIDS_OF",
     "HAND_ZONES",
     "KEPT",
+    "Kept",
+    "Seat",
     "card_face",
     "cards_words",
     "held_cards",
@@ -169,7 +171,7 @@ def _aside_box(aside: Mapping[str, Any], seat: int) -> Json:
 
 
 @final
-class _Seat:
+class Seat:
     """A seat's panel but for whether it is waited for and its badges (its marks): kept with
     its zones (:func:`_seat_panel`), it makes its panel for each set of marks once, as who is
     waited for changes at every draw moment while the zones stay."""
@@ -302,48 +304,48 @@ def seat_marks(view: Mapping[str, Any], waiting: Sequence[int]) -> tuple[int, ..
 def seat_panels(
     view: Mapping[str, Any], names: Sequence[str], table: Table, viewer: int | None
 ) -> list[Json]:
-    """One panel per seat, from the viewer's round the table: the other seats' panels as the
-    position's first scene found them (:class:`Table`), while their zones are the same."""
+    """One panel per seat, from the viewer's round the table: each seat's :class:`Seat` as
+    the table keeps it (:class:`Table`), while its zones and tokens are the same, else found
+    anew."""
     zones = view["zones"]
     tokens, goal = view["tokens"], view["tokens_to_win"]
-    marks, others = table.marks, table.others
+    marks, others, mine = table.marks, table.others, table.mine
     panels = []
     for seat in _ROUNDS[len(marks)][0 if viewer is None else viewer]:
-        if seat != viewer:
-            kept = others[seat]
-            # The same zones (compared in C: at once when they are the same objects).
-            if kept is not None and kept[0] == _HIDDEN_ZONES[seat](zones):
-                panels.append(kept[1])
-                continue
-        bid, hand, pack, aside = _SEAT_ZONES[seat](zones)
-        if seat == viewer:
-            panels.append(
-                _seat_panel(
-                    bid, hand, pack, aside, seat, "You", marks[seat] | _YOU, tokens[seat], goal
-                )
-            )
-            continue
-        panel = _seat_panel(
-            bid, hand, pack, aside, seat, names[seat], marks[seat], tokens[seat], goal
-        )
-        others[seat] = ((hand, pack, aside), panel)
-        panels.append(panel)
+        you = seat == viewer
+        kept = mine[seat] if you else others[seat]
+        seat_zones = _SEAT_ZONES[seat](zones)
+        # The same zones (compared in C: at once when they are the same objects).
+        if kept is not None and kept[0] == seat_zones and kept[1] == tokens[seat]:
+            found = kept[2]
+        else:
+            bid, hand, pack, aside = seat_zones
+            name = "You" if you else names[seat]
+            found = _seat(bid, hand, pack, aside, seat, name, you, tokens[seat], goal)
+            (mine if you else others)[seat] = (seat_zones, tokens[seat], found)
+        mark = marks[seat] | _YOU if you else marks[seat]
+        made = found.panels.get(mark)
+        panels.append(made if made is not None else found.panel(mark))
     return panels
 
 
-def _seat_panel(
+#: A seat's :class:`Seat` as a table keeps it, with the seat's zones (bid, hand, pack, set
+#: aside) and tokens it was found for.
+Kept = tuple[tuple[Mapping[str, Any], ...], int, Seat]
+
+
+def _seat(
     bid: Mapping[str, Any],
     hand: Mapping[str, Any],
     pack: Mapping[str, Any],
     aside: Mapping[str, Any],
     seat: int,
     name: str,
-    marks: int,
+    you: bool,
     tokens: int,
     goal: int,
-) -> Json:
-    """A seat's panel, its :class:`_Seat` kept with its bid zone."""
-    you = marks & _YOU == _YOU
+) -> Seat:
+    """A seat's :class:`Seat`, kept with its bid zone."""
     if type(bid) is type(hand) is type(pack) is type(aside) is ZoneView:
         # Everything the panel shows besides its zones and marks: whose it is, its name and
         # its tokens (its bid's total is its bid zone's). remember((bid, hand, pack, aside),
@@ -351,12 +353,11 @@ def _seat_panel(
         # checking the tuple: twice this lookup's time; and a kept part is looked up in
         # the zone's parts first, for the call to remember costs as much as the lookup.
         key = (seat, name, you, tokens, goal, hand.stamp, pack.stamp, aside.stamp)
-        kept = bid.parts.get(key)
+        kept: Seat | None = bid.parts.get(key)
         if kept is None:
-            kept = remember(bid, key, _Seat, bid, hand, pack, aside, seat, name, you, tokens, goal)
-        made = kept.panels.get(marks)
-        return made if made is not None else kept.panel(marks)
-    return _Seat(bid, hand, pack, aside, seat, name, you, tokens, goal).panel(marks)
+            kept = remember(bid, key, Seat, bid, hand, pack, aside, seat, name, you, tokens, goal)
+        return kept
+    return Seat(bid, hand, pack, aside, seat, name, you, tokens, goal)
 
 
 # The seats in order round the table from each viewer's (from seat 0 for a spectator), by
@@ -374,8 +375,6 @@ _PACK_ZONES: Final = tuple(f"pack:{seat}" for seat in range(64))
 _ASIDE_ZONES: Final = tuple(f"aside:{seat}" for seat in range(64))
 # A seat's four zones out of a view's zones, in one call.
 _SEAT_ZONES: Final = tuple(map(itemgetter, _BID_ZONES, HAND_ZONES, _PACK_ZONES, _ASIDE_ZONES))
-# A seat's hand, pack and set-aside zones out of a view's zones, in one call.
-_HIDDEN_ZONES: Final = tuple(map(itemgetter, HAND_ZONES, _PACK_ZONES, _ASIDE_ZONES))
 # Every seat's bid zone out of a view's zones (a tuple), by the number of players.
 BIDS_OF: Final = {players: itemgetter(*_BID_ZONES[:players]) for players in range(2, 64)}
 
