@@ -78,15 +78,7 @@ def _consequences(
     index, size = 0, len(events)
     while index < size:
         event = events[index]
-        # A deal is two or more cards moved from one zone to seats' zones: only a card moved
-        # to a seat's zone, and followed by another from the same zone, may start one.
-        if (
-            index + 1 < size
-            and isinstance(event, CardsMoved)
-            and owner_of(event.dst) is not None
-            and isinstance(events[index + 1], CardsMoved)
-            and events[index + 1].src == event.src  # type: ignore[attr-defined]
-        ):
+        if isinstance(event, CardsMoved):  # only a card moved may start a deal
             end = _deal_end(events, index, owner_of)
             if end - index >= 2:
                 out.append(sentence(_deal_words(game, events[index:end], seat, names, owner_of)))
@@ -103,6 +95,11 @@ def _deal_end(events: Sequence[Event], start: int, owner_of: Callable[[str], int
     """The end of the deal that starts at ``start`` (``start`` itself when none does)."""
     first = events[start]
     if not isinstance(first, CardsMoved) or owner_of(first.dst) is None:
+        return start
+    # A deal is two or more cards moved from one zone to seats' zones: a card followed by no
+    # other from the same zone starts none (most moves: a single draw or play).
+    after = events[start + 1] if start + 1 < len(events) else None
+    if not isinstance(after, CardsMoved) or after.src != first.src:
         return start
     kind = first.dst.partition(":")[0]
     owners = set()
