@@ -81,22 +81,14 @@ def _pile_box_of(name: str, colour: str, zone: Mapping[str, Any]) -> Json:
     """The box :func:`_pile_box` keeps."""
     cards = zone.get("cards")
     number = int(zone.get("count", 0))
-    if colour:
-        return {
-            "id": name,
-            "title": f"{colour} ({number})",
-            "style": "pile",
-            "count": number,
-            "cards": _faces(cards, type(zone) is ZoneView) if cards is not None else None,
-            "note": None,
-        }
     return {
         "id": name,
-        "title": f"Penalty cards ({number})",
-        "style": "row",
+        # A colour's won cards lie in a pile; the penalty cards in a row, with what they cost.
+        "title": f"{colour} ({number})" if colour else f"Penalty cards ({number})",
+        "style": "pile" if colour else "row",
         "count": number,
         "cards": _faces(cards, type(zone) is ZoneView) if cards is not None else None,
-        "note": f"{signed(-2 * number)}" if number else None,
+        "note": f"{signed(-2 * number)}" if number and not colour else None,
     }
 
 
