@@ -27,6 +27,7 @@ from tablecards.server._health import RETRYING, StorageUnavailable, health, logg
 from tablecards.server._hub import BadRequest, Hub, games
 from tablecards.server._limits import REFUSALS, Guard, sweep
 from tablecards.server._lookback import finished_matches, match_summary
+from tablecards.server._outbox import CLOSE
 from tablecards.server._protocol import (
     Act,
     Chat,
@@ -420,8 +421,7 @@ def _read(text: str | None, settings: Settings) -> _protocol.Message | dict[str,
 
 def _reply(client: Client, message: dict[str, Any]) -> None:
     # Through the client's own queue, so an answer never overtakes the state it refers to.
-    with contextlib.suppress(asyncio.QueueFull):
-        client.queue.put_nowait(message)
+    client.outbox.put(message)
 
 
 async def _receive(websocket: WebSocket) -> str | None:
@@ -434,8 +434,8 @@ async def _receive(websocket: WebSocket) -> str | None:
 
 async def _pump(websocket: WebSocket, client: Client) -> None:
     while True:
-        message = await client.queue.get()
-        if message is None:
+        message = await client.outbox.get()
+        if message is CLOSE:
             await _close(websocket, 1013)
             return
         await _send(websocket, message)

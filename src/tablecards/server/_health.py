@@ -5,7 +5,6 @@ store goes away and comes back (tell the players, then resume bots and timers by
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Any
 
@@ -63,8 +62,7 @@ def store_lost(hub: Any, reason: str) -> None:
     message = {"type": "error", "code": "storage", "reason": RETRYING, "rule": None}
     for table in list(hub.tables.values()):
         for client in _clients(table):
-            with contextlib.suppress(asyncio.QueueFull):
-                client.queue.put_nowait(dict(message))
+            client.outbox.put(dict(message))
 
 
 async def store_back(hub: Any) -> None:

@@ -34,6 +34,7 @@ from tablecards import (
 )
 from tablecards.server import _engine
 from tablecards.server._health import RETRYING, StorageUnavailable
+from tablecards.server._outbox import Outbox
 from tablecards.server._presence import presence_message
 from tablecards.server._protocol import error
 from tablecards.server._store import ActionTaken, MatchRecord, Store
@@ -162,7 +163,7 @@ class Client:
     """One connection bound to a seat (``None``: a spectator), and what it has been sent."""
 
     seat: int | None
-    queue: asyncio.Queue[dict[str, Any] | str | None]  # text: already encoded
+    outbox: Outbox
     history_from: int = 0  # the first move whose history entry it has not been sent
 
 
@@ -228,11 +229,11 @@ class Table:
     def attach(self, seat: int | None, since: int | None) -> Client:
         """Bind a new client to ``seat``; it is sent a welcome and the state (resuming after
         ``since`` moves when given)."""
-        client = Client(seat, asyncio.Queue(self.settings.queue))
+        client = Client(seat, Outbox(self.settings.queue))
         if since is not None and since <= self.match.moves:
             client.history_from = since + 1
         self._clients.add(client)
-        client.queue.put_nowait(
+        client.outbox.put(
             {
                 "type": "welcome",
                 "seat": seat,
@@ -292,14 +293,10 @@ class Table:
             entries = match.history(seat, self.names, since=client.history_from)
             tail = tails[key] = ',"history":' + _engine.wire(entries) + "}"
         client.history_from = match.moves + 1
-        try:
-            client.queue.put_nowait(prefix + tail)
-        except asyncio.QueueFull:
+        if not client.outbox.put(prefix + tail):
             # A client that cannot keep up is dropped; it resumes with its token.
             self._clients.discard(client)
-            with contextlib.suppress(asyncio.QueueEmpty):
-                client.queue.get_nowait()
-            client.queue.put_nowait(None)
+            client.outbox.close()
 
     def _seat_state(self, seat: int | None) -> dict[str, Any]:
         """What every client of ``seat`` is sent after a change, but its history: the scene
@@ -327,8 +324,7 @@ class Table:
         presence, a rematch. A client whose queue is full misses it (it is being dropped)."""
         for client in list(self._clients):
             if to is None or to(client):
-                with contextlib.suppress(asyncio.QueueFull):
-                    client.queue.put_nowait(message)
+                client.outbox.put(message)
 
     # -- acting ---------------------------------------------------------------------------------
 
@@ -549,8 +545,7 @@ class Table:
             task.cancel()
         self._cancel_timer()
         for client in self._clients:
-            with contextlib.suppress(asyncio.QueueFull):
-                client.queue.put_nowait(None)
+            client.outbox.close()
 
 
 def _reason(failure: Exception) -> str:
