@@ -88,6 +88,6 @@ def test_a_client_that_does_not_read_is_dropped_and_the_match_goes_on(tmp_path: 
             assert [state["moves"] for state in states] == list(range(7))
         finally:
             hub.close()
-            store.close()
+            await store.aclose()
 
     asyncio.run(run())
