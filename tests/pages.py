@@ -1,6 +1,8 @@
 """Helpers of the browser tests: Debian's chromium through Playwright, and the table page.
 
-Screenshots go to ``.artifacts/browser/`` (or ``$TABLECARDS_ARTIFACTS/browser``), git-ignored.
+Screenshots go to ``$TABLECARDS_ARTIFACTS/browser/`` (by default
+``<temporary folder>/tablecards-artifacts/browser/``), never into the checkout; ``.ci/run``
+names the folder it uses.
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +21,10 @@ import pytest
 from tablecards.testing import raw_text_problems as kit_raw_text_problems
 
 ARTIFACTS = (
-    Path(os.environ.get("TABLECARDS_ARTIFACTS", Path(__file__).parents[1] / ".artifacts"))
+    Path(
+        os.environ.get("TABLECARDS_ARTIFACTS")
+        or Path(tempfile.gettempdir(), "tablecards-artifacts")
+    )
     / "browser"
 )
 #: Chromium as root on a closed network: no sandbox, and none of its background traffic.
@@ -54,12 +60,17 @@ def launch() -> Iterator[Any]:
 def open_page(browser: Any, url: str, size: dict[str, int] | None = None) -> Any:
     """A new page at ``url`` that records its script errors in ``page.errors``."""
     context = browser.new_context(viewport=size or DESKTOP)
-    page = context.new_page()
+    page = watched(context.new_page())
+    page.goto(url)
+    return page
+
+
+def watched(page: Any) -> Any:
+    """``page`` with its script errors and console errors collected in ``page.errors``."""
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.errors = errors
-    page.goto(url)
     return page
 
 

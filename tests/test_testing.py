@@ -445,9 +445,49 @@ def test_the_seeds_option_reaches_every_check_game_of_the_session(
             assert default_seeds() == 7
         """
     )
-    result = pytester.runpytest_inprocess("--tablecards-seeds=7", "-p", "no:cacheprovider")
+    result = pytester.runpytest_inprocess(
+        "-p", "tablecards.testing.pytest_plugin", "--tablecards-seeds=7", "-p", "no:cacheprovider"
+    )
     result.assert_outcomes(passed=1)
     assert default_seeds() == 200  # restored when that session ended
+
+
+def test_the_seeds_option_cuts_the_kit_blocks_at_collection(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(SEEDS_ENV, raising=False)
+    pytester.makepyfile(
+        """
+        import pytest
+        from tablecards.testing import kit_blocks
+
+        @pytest.mark.parametrize("block", kit_blocks("hit", players=[2], size=2), ids=str)
+        def test_block(block):
+            assert block.players == 2
+        """
+    )
+    result = pytester.runpytest_inprocess(
+        "-p", "tablecards.testing.pytest_plugin", "--tablecards-seeds=5", "-p", "no:cacheprovider"
+    )
+    result.assert_outcomes(passed=3)  # seeds 0-1, 2-3 and 4
+
+
+def test_the_pytest_plugin_is_loaded_only_when_a_run_asks_for_it(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(
+        """
+        import sys
+
+        def test_not_loaded(request):
+            assert "tablecards.testing.pytest_plugin" not in sys.modules
+            assert request.config.pluginmanager.get_plugin("tablecards") is None
+        """
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+    refused = pytester.runpytest_subprocess("--tablecards-seeds=3", "-p", "no:cacheprovider")
+    assert refused.ret == pytest.ExitCode.USAGE_ERROR  # the option exists only when asked for
 
 
 def test_the_fixture_is_check_game(tablecards_check: Any) -> None:
@@ -463,7 +503,7 @@ def test_a_failure_message_says_how_to_replay_it() -> None:
 
 def test_loading_the_pytest_plugin_loads_no_game() -> None:
     code = (
-        "import sys, tablecards.testing._pytest_plugin, tablecards.testing, tablecards; "
+        "import sys, tablecards.testing.pytest_plugin, tablecards.testing, tablecards; "
         "print(sorted(m for m in sys.modules if m.startswith('tablecards_')), "
         "tablecards.registry.cache_info().currsize)"
     )

@@ -10,11 +10,28 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from pgcluster import Cluster, find_bin
 
 STORES = ["sqlite", "postgresql"]
+HERE = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the server suite's tiers: every test here ``server``, those on PostgreSQL
+    ``postgres`` (its cluster takes seconds to start, so they are ``slow`` too)."""
+    for item in items:
+        if HERE not in item.path.parents:
+            continue  # the hook sees the whole session's items
+        item.add_marker(pytest.mark.server)
+        callspec = getattr(item, "callspec", None)
+        stores = callspec.params.values() if callspec is not None else ()
+        fixtures = getattr(item, "fixturenames", ())
+        if "pg_cluster" in fixtures or "postgresql" in stores:
+            item.add_marker(pytest.mark.postgres)
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

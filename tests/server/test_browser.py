@@ -1,6 +1,6 @@
 """The page in a real headless Chromium (Playwright driving Debian's ``chromium``).
 
-Screenshots are kept in ``.artifacts/browser/`` (or ``$TABLECARDS_ARTIFACTS``). Without a
+Screenshots are kept in ``$TABLECARDS_ARTIFACTS/browser/`` (see ``pages.py``). Without a
 browser these tests skip on a workstation, but fail under ``CI=true``.
 """
 
@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from pages import PHONE, is_over, launch, open_page, shot, wait_for
 from wire import LiveServer, live, post
+
+pytestmark = pytest.mark.browser
 
 EVIL = "<script>window.pwned=1</script>"
 EVIL_TOO = "<b>Ann</b><img src=x onerror=pwned=2>"

@@ -19,11 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import chromium, open_page, shot, watched
+from pages import launch, open_page, shot, watched
 from playwright.sync_api import Error as PlaywrightError
 from wire import LiveServer, Player, live, post
 
 import tablecards
+
+pytestmark = pytest.mark.browser
 
 NO_SUCH = "nosuchmatch1"
 EVIL = "<script>window.pwned=1</script>"
@@ -31,7 +33,7 @@ EVIL = "<script>window.pwned=1</script>"
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    yield from chromium()
+    yield from launch()
 
 
 def wait(predicate: Callable[..., bool], what: str, *args: Any, timeout: float = 30) -> None:

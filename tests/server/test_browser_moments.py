@@ -10,32 +10,23 @@ Without a browser these tests skip on a workstation, but fail under ``CI=true`` 
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pages import launch
 from wire import live, post
 
 from tablecards.server import Settings
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    executable = shutil.which("chromium")
-    if executable is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("chromium is not installed: .ci/run installs it (apt-get install chromium)")
-        pytest.skip("chromium is not installed (apt-get install chromium)")
-    with playwright_sync.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable, args=["--no-sandbox"])
-        yield browser
-        browser.close()
+    yield from launch()
 
 
 def test_a_stop_draw_phase_flows_in_the_browser_without_a_click(

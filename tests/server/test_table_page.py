@@ -31,6 +31,8 @@ from pages import (
 )
 from wire import FAST, LiveServer, live, post
 
+pytestmark = pytest.mark.browser
+
 #: Bots think a little, so the pages draw the states in between; every closing clock is off.
 SETTINGS = attrs.evolve(FAST, bot_think=(0.05, 0.15))
 

@@ -14,15 +14,20 @@ import attrs
 import pytest
 
 from tablecards import Event, MatchRandom
-from tablecards.testing import CHECKS, ConformanceFailure, check_game
+from tablecards.testing import CHECKS, ConformanceFailure, KitBlock, check_game, kit_blocks
 from tablecards_courtiers import Courtiers, CourtState
 
 
-def test_courtiers_passes_the_conformance_kit_with_every_check() -> None:
-    report = check_game(Courtiers())
-    assert set(report.matches) == {2, 3, 4}
+@pytest.mark.parametrize("block", kit_blocks(Courtiers()), ids=str)
+def test_courtiers_passes_the_conformance_kit_with_every_check(block: KitBlock) -> None:
+    report = block.run(Courtiers())
+    assert report.matches == {block.players: len(block.seeds)}
     assert sum(report.truncated.values()) == 0  # every match ends by the rules (COURT-17)
     assert report.leak_points > 0 and report.determinisations > 0
+
+
+def test_courtiers_kit_covers_every_seat_count() -> None:
+    assert {block.players for block in kit_blocks(Courtiers())} == {2, 3, 4}
 
 
 def test_courtiers_passes_with_other_options() -> None:

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from tablecards.testing import check_game
+import pytest
+
+from tablecards.testing import KitBlock, check_game, kit_blocks
 from tablecards_tutorial import Climb
 
 
-def test_climb_passes_the_conformance_kit() -> None:
-    # Every seat count (2-4), seeded random playouts, replays, saves, leaks and the bots.
-    report = check_game(Climb())
-    assert set(report.matches) == {2, 3, 4}
+# Every seat count (2-4), seeded random playouts, replays, saves, leaks and the bots: 200 seeds
+# per seat count, in blocks that a parallel runner (pytest -n 2) spreads over its workers.
+@pytest.mark.parametrize("block", kit_blocks(Climb()), ids=str)
+def test_climb_passes_the_conformance_kit(block: KitBlock) -> None:
+    report = block.run(Climb())
+    assert report.matches == {block.players: len(block.seeds)}
     assert sum(report.truncated.values()) == 0  # every playout ends by the rules (CLIMB-08)
     assert report.leak_points > 0  # hands and deck were really swapped and checked
+
+
+def test_climb_kit_covers_every_seat_count() -> None:
+    assert {block.players for block in kit_blocks(Climb())} == {2, 3, 4}
 
 
 def test_climb_passes_with_other_options() -> None:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from tablecards.testing import check_game
+import pytest
+
+from tablecards.testing import KitBlock, kit_blocks
 from tablecards_exhopp import ExHopp
 from tablecards_exhopp._actions import Give
 
 
-def test_exhopp_passes_the_conformance_kit() -> None:
-    check_game(ExHopp())
+@pytest.mark.parametrize("block", kit_blocks(ExHopp()), ids=str)
+def test_exhopp_passes_the_conformance_kit(block: KitBlock) -> None:
+    block.run(ExHopp())  # every check; 200 seeds per seat count, in blocks
 
 
 def test_exh_10_a_given_value_is_hidden_from_third_seats_in_the_action_too() -> None:

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 import tablecards
 from tablecards import EventRecorder, IllegalAction, Match, SaveError, UnknownGame
 from tablecards.cli import cli
+from tablecards.testing import check_replays, check_resumes, check_undo
 from tablecards_exhopp import DECLINE, ExHopp, ExHoppState, Give, HeuristicBot, Propose
 
 
@@ -132,25 +133,13 @@ def _some_proposal(match: Match) -> Propose:
 
 
 def test_same_seed_and_actions_give_byte_identical_json() -> None:
-    first = random_match(21)
-    second = Match(ExHopp(), players=4, seed=21)
-    for seat, action in first.log:
-        second.apply(seat, action)
-    assert first.to_json() == second.to_json()
-    assert first.to_json() != random_match(22).to_json()
+    check_replays(random_match(21))
+    assert random_match(21).to_json() != random_match(22).to_json()
 
 
 @pytest.mark.parametrize("cut", [0, 1, 37, 120])
 def test_saved_mid_game_loaded_and_finished_ends_as_the_uninterrupted_match(cut: int) -> None:
-    whole = random_match(8, players=3)
-    partial = Match(ExHopp(), players=3, seed=8)
-    for seat, action in whole.log[:cut]:
-        partial.apply(seat, action)
-    loaded = Match.from_json(partial.to_json())
-    for seat, action in whole.log[cut:]:
-        loaded.apply(seat, action)
-    assert loaded.to_json() == whole.to_json()
-    assert loaded.result == whole.result
+    check_resumes(random_match(8, players=3), cut)
 
 
 def test_tampered_save_is_refused() -> None:
@@ -161,14 +150,7 @@ def test_tampered_save_is_refused() -> None:
 
 
 def test_undo_and_clone() -> None:
-    match = random_match(12, stop_after=60)
-    earlier = Match(ExHopp(), players=4, seed=12)
-    for seat, action in match.log[:50]:
-        earlier.apply(seat, action)
-    copy = match.clone()
-    match.undo(10)
-    assert match.to_json() == earlier.to_json()
-    assert copy.moves == 60
+    check_undo(random_match(12, stop_after=60), 10)
 
 
 def test_exh18_move_limit_scales_with_players_and_truncates() -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from tablecards.testing import check_game
+import pytest
+
+from tablecards.testing import KitBlock, check_game, kit_blocks
 from tablecards_hit import Hit
 
 
-def test_hit_passes_the_conformance_kit() -> None:
-    check_game(Hit())  # every check, 200 seeds for each of 2-6 players
+@pytest.mark.parametrize("block", kit_blocks(Hit()), ids=str)
+def test_hit_passes_the_conformance_kit(block: KitBlock) -> None:
+    block.run(Hit())  # every check; 200 seeds per seat count, in blocks
 
 
 def test_hit_over_several_rounds_passes_the_conformance_kit() -> None:

@@ -10,17 +10,13 @@ import pytest
 
 import tablecards
 from tablecards import IllegalAction, Match, NotYourTurn, SaveError, UnknownGame, UnknownOption
+from tablecards.testing import check_replays, check_resumes, check_undo
+from tablecards.testing import random_match as kit_random_match
 from tablecards_hit import DRAW_AGAIN, END_TURN, STEAL, HeuristicBot, Hit, HitState
 
 
 def random_match(seed: int, players: int = 3, stop_after: int | None = None) -> Match:
-    match = Match(Hit(), players=players, seed=seed)
-    rng = random.Random(seed)
-    while not match.is_over and (stop_after is None or match.moves < stop_after):
-        seat = match.to_act[0]
-        actions = match.legal_actions(seat)
-        match.apply(seat, actions[rng.randrange(len(actions))])
-    return match
+    return kit_random_match(Hit(), players, seed, stop_after)
 
 
 def test_out_of_turn_action_raises_and_leaves_the_match_unchanged() -> None:
@@ -56,34 +52,17 @@ def test_an_action_of_another_game_or_not_an_action_is_rejected() -> None:
 
 
 def test_same_seed_and_actions_give_byte_identical_json() -> None:
-    first = random_match(21)
-    second = Match(Hit(), players=3, seed=21)
-    for seat, action in first.log:
-        second.apply(seat, action)
-    assert first.to_json() == second.to_json()
-    assert first.to_json() != random_match(22).to_json()
+    check_replays(random_match(21))
+    assert random_match(21).to_json() != random_match(22).to_json()
 
 
 @pytest.mark.parametrize("cut", [0, 1, 17, 40])
 def test_saved_mid_game_loaded_and_finished_ends_as_the_uninterrupted_match(cut: int) -> None:
-    whole = random_match(8)
-    partial = Match(Hit(), players=3, seed=8)
-    for seat, action in whole.log[:cut]:
-        partial.apply(seat, action)
-    loaded = Match.from_json(partial.to_json())
-    for seat, action in whole.log[cut:]:
-        loaded.apply(seat, action)
-    assert loaded.to_json() == whole.to_json()
-    assert loaded.result == whole.result
+    check_resumes(random_match(8), cut)
 
 
 def test_undo_takes_back_actions_exactly() -> None:
-    match = random_match(12, stop_after=30)
-    earlier = Match(Hit(), players=3, seed=12)
-    for seat, action in match.log[:25]:
-        earlier.apply(seat, action)
-    match.undo(5)
-    assert match.to_json() == earlier.to_json()
+    check_undo(random_match(12, stop_after=30), 5)
 
 
 def test_clone_is_independent() -> None:

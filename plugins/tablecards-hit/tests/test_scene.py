@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-import jsonschema  # type: ignore[import-untyped]
 import pytest
 
-import tablecards
 from tablecards import Match
-from tablecards.testing import check_game, scene_problems
-from tablecards.words import names_for
+from tablecards.testing import (
+    bot_positions,
+    check_game,
+    check_scenes_blind,
+    check_worded_scenes,
+)
 from tablecards_hit import DRAW_AGAIN, NO_STEAL, HeuristicBot, Hit, StackedHit
 
 NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn"]
@@ -80,42 +81,22 @@ def test_the_scores_and_the_winner_are_told_by_name_hit_13() -> None:
 
 
 def play(players: int, seed: int) -> list[Match]:
-    match = Match(Hit(rounds=2), players=players, seed=seed)
-    rng = random.Random(seed)
-    bots = [HeuristicBot(match.game, seat) for seat in range(players)]
-    snapshots = []
-    while not match.is_over:
-        snapshots.append(match.clone())
-        (seat,) = match.to_act
-        match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat), rng))
-    snapshots.append(match)
-    return snapshots
+    return bot_positions(Hit(rounds=2), players, seed, HeuristicBot)
 
 
 @pytest.mark.parametrize("players", [2, 6])
 def test_scenes_are_valid_and_worded_over_a_match(players: int) -> None:
-    schema = tablecards.scene_schema()
-    for match in play(players, seed=players)[::5]:
-        for seat in [None, *range(players)]:
-            scene = match.scene(seat, NAMES[:players])
-            jsonschema.validate(scene, schema)
-            assert scene_problems(scene) == [], (seat, match.moves)
-            if seat is not None:
-                words = names_for(NAMES[:players], seat)
-                texts = [match.describe(a, words) for a in match.legal_actions(seat)]
-                assert len(set(texts)) == len(texts), texts
+    assert check_worded_scenes(play(players, seed=players)[::5], NAMES) > 0
 
 
 def test_the_scene_never_depends_on_what_the_viewer_cannot_see() -> None:
     # Only the deck's order is secret in Hit!.
-    compared = 0
-    for match in play(3, seed=3)[3::10]:
-        for seat in range(3):
-            other = tablecards.determinise(match, seat, random.Random(5))
-            if match.state.deck.cards != other.state.deck.cards:  # type: ignore[attr-defined]
-                compared += 1
-                assert match.scene(seat, NAMES[:3]) == other.scene(seat, NAMES[:3])
-    assert compared >= 10
+    assert check_scenes_blind(play(3, seed=3)[3::10], deck, NAMES) >= 10
+
+
+def deck(match: Match, seat: int) -> list[Any]:
+    """What no seat sees in Hit!: the deck's order."""
+    return match.state.deck.cards  # type: ignore[attr-defined,no-any-return]
 
 
 def test_the_kit_checks_hit_s_scenes() -> None:

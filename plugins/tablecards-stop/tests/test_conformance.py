@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
-from tablecards.testing import check_game
+import pytest
+
+from tablecards.testing import KitBlock, kit_blocks
 from tablecards_stop import Stop
 
 
-def test_stop_passes_the_conformance_kit() -> None:
-    check_game(Stop())
+@pytest.mark.parametrize("block", kit_blocks(Stop()), ids=str)
+def test_stop_passes_the_conformance_kit(block: KitBlock) -> None:
+    block.run(Stop())  # every check; 200 seeds per seat count, in blocks

@@ -10,6 +10,7 @@ import pytest
 
 import tablecards
 from tablecards import IllegalAction, Match, NotYourTurn, SaveError, UnknownOption
+from tablecards.testing import check_replays, check_resumes, check_undo
 from tablecards_stop import (
     CALL_STOP,
     DECLINE,
@@ -77,25 +78,13 @@ def test_out_of_turn_and_illegal_actions_leave_the_match_unchanged() -> None:
 
 
 def test_same_seed_and_actions_give_byte_identical_json() -> None:
-    first = random_match(21)
-    second = Match(Stop(), players=4, seed=21)
-    for seat, action in first.log:
-        second.apply(seat, action)
-    assert first.to_json() == second.to_json()
-    assert first.to_json() != random_match(22).to_json()
+    check_replays(random_match(21))
+    assert random_match(21).to_json() != random_match(22).to_json()
 
 
 @pytest.mark.parametrize("cut", [0, 1, 9, 30])
 def test_saved_mid_game_loaded_and_finished_ends_as_the_uninterrupted_match(cut: int) -> None:
-    whole = random_match(8)
-    partial = Match(Stop(), players=4, seed=8)
-    for seat, action in whole.log[:cut]:
-        partial.apply(seat, action)
-    loaded = Match.from_json(partial.to_json())
-    for seat, action in whole.log[cut:]:
-        loaded.apply(seat, action)
-    assert loaded.to_json() == whole.to_json()
-    assert loaded.result == whole.result
+    check_resumes(random_match(8), cut)
 
 
 def test_a_tampered_save_is_refused() -> None:
@@ -106,14 +95,7 @@ def test_a_tampered_save_is_refused() -> None:
 
 
 def test_undo_and_clone() -> None:
-    match = random_match(12, stop_after=30)
-    earlier = Match(Stop(), players=4, seed=12)
-    for seat, action in match.log[:25]:
-        earlier.apply(seat, action)
-    copy = match.clone()
-    match.undo(5)
-    assert match.to_json() == earlier.to_json()
-    assert copy.moves == 30
+    check_undo(random_match(12, stop_after=30), 5)
 
 
 def test_describe_names_each_decision() -> None:

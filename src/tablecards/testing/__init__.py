@@ -26,11 +26,15 @@ from tablecards.testing._kit import (
     DEFAULT_SEEDS,
     SEEDS_ENV,
     ConformanceReport,
+    KitBlock,
     check_game,
     default_seeds,
+    kit_blocks,
 )
+from tablecards.testing._positions import bot_positions, check_scenes_blind, check_worded_scenes
 from tablecards.testing._rawtext import raw_text_problems
 from tablecards.testing._refusal import assert_refused
+from tablecards.testing._replays import check_replays, check_resumes, check_undo, random_match
 from tablecards.testing._scenes import scene_problems
 
 __all__ = [
@@ -40,10 +44,19 @@ __all__ = [
     "BotFactory",
     "ConformanceFailure",
     "ConformanceReport",
+    "KitBlock",
     "Where",
     "assert_refused",
+    "bot_positions",
     "check_game",
+    "check_replays",
+    "check_resumes",
+    "check_scenes_blind",
+    "check_undo",
+    "check_worded_scenes",
     "default_seeds",
+    "kit_blocks",
+    "random_match",
     "raw_text_problems",
     "registered_bots",
     "scene_problems",

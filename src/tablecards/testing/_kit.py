@@ -43,7 +43,15 @@ from tablecards.testing._rejection import check_rejections
 from tablecards.testing._replay import check_resumed, first_divergence
 from tablecards.testing._scenes import SceneCheck
 
-__all__ = ["DEFAULT_SEEDS", "SEEDS_ENV", "ConformanceReport", "check_game", "default_seeds"]
+__all__ = [
+    "DEFAULT_SEEDS",
+    "SEEDS_ENV",
+    "ConformanceReport",
+    "KitBlock",
+    "check_game",
+    "default_seeds",
+    "kit_blocks",
+]
 
 #: Seeds per seat count when none are given: the issue's bar for every game of the project.
 DEFAULT_SEEDS = 200
@@ -156,30 +164,169 @@ def check_game(
         ValueError: an unknown check name, or no seat count to play.
     """
     started = time.perf_counter()
+    game = _load(game)
+    wanted = _checks(checks)
+    seed_list = _seeds(seeds)
+    blocks = [
+        KitBlock(count, tuple(seed_list), range(bot_seeds), tuple(seed_list[:process_seeds]))
+        for count in _player_counts(game, players)
+    ]
+    report = ConformanceReport(game.name)
+    if "bots" in wanted and bots is None:
+        bots = registered_bots(game)
+    for block in blocks:
+        _check_block(game, block, wanted, points, bots, move_limit, report)
+    if "processes" in wanted:
+        pairs = [(block.players, seed) for block in blocks for seed in block.process_seeds]
+        report.process_matches = check_processes(game, pairs, move_limit)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+@attrs.frozen
+class KitBlock:
+    """One piece of a :func:`check_game` run: a seat count and a block of its seeds.
+
+    :func:`kit_blocks` cuts a whole run into blocks that a parallel test runner spreads over
+    its workers; :meth:`run` checks one. The blocks of a run together make exactly the checks
+    of ``check_game`` with the same arguments: the same seeds, and the once-per-seat-count
+    checks (the bots' matches, the replays in other interpreters) in the block that holds
+    their seeds.
+
+    Attributes:
+        players: the seat count.
+        seeds: the seeds of the block's random playouts.
+        bot_seeds: the seeds of the bots' matches (empty but in the seat count's first block).
+        process_seeds: the seeds replayed in other interpreters for the ``processes`` check.
+    """
+
+    players: int
+    seeds: tuple[int, ...]
+    bot_seeds: range = range(0)
+    process_seeds: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        """A short name for a test id: ``3p-0-49``."""
+        if not self.seeds:
+            return f"{self.players}p-none"
+        return f"{self.players}p-{self.seeds[0]}-{self.seeds[-1]}"
+
+    def run(
+        self,
+        game: Game[Any] | str,
+        *,
+        checks: Collection[str] = CHECKS,
+        points: int = 3,
+        bots: Mapping[str, BotFactory] | None = None,
+        move_limit: int | None = None,
+    ) -> ConformanceReport:
+        """Run the kit's checks over this block; raise :class:`ConformanceFailure` on a fault.
+
+        The keyword arguments mean what they mean for :func:`check_game`.
+        """
+        started = time.perf_counter()
+        game = _load(game)
+        wanted = _checks(checks)
+        report = ConformanceReport(game.name)
+        if "bots" in wanted and bots is None:
+            bots = registered_bots(game)
+        _check_block(game, self, wanted, points, bots, move_limit, report)
+        if "processes" in wanted:
+            pairs = [(self.players, seed) for seed in self.process_seeds]
+            report.process_matches = check_processes(game, pairs, move_limit)
+        report.seconds = time.perf_counter() - started
+        return report
+
+
+def kit_blocks(
+    game: Game[Any] | str,
+    players: int | Iterable[int] | None = None,
+    seeds: int | Iterable[int] | None = None,
+    *,
+    size: int = 25,
+    bot_seeds: int = 3,
+    process_seeds: int = 10,
+) -> list[KitBlock]:
+    """Cut the run of :func:`check_game` with these arguments into blocks of ``size`` seeds.
+
+    A plugin's tests make one test item per block, so that a parallel runner (pytest-xdist)
+    spreads the kit over its workers; the blocks together check exactly what ``check_game``
+    checks. The seeds are read when this is called: with pytest, at collection, which is when
+    ``--tablecards-seeds`` is already in force.
+
+    Example:
+        >>> from tablecards.testing import kit_blocks
+        >>> [str(block) for block in kit_blocks("hit", players=[2, 3], seeds=30, size=20)]
+        ['2p-0-19', '2p-20-29', '3p-0-19', '3p-20-29']
+
+        In a plugin's tests::
+
+            @pytest.mark.parametrize("block", kit_blocks(MyGame()), ids=str)
+            def test_my_game_passes_the_conformance_kit(block: KitBlock) -> None:
+                block.run(MyGame())
+
+    Args:
+        game: the game (with its options) or an installed game's name.
+        players: the seat counts (default: every count the game accepts).
+        seeds: seeds per seat count, or the seeds themselves (default: :func:`default_seeds`).
+        size: seeds per block.
+        bot_seeds: matches per seat count for the ``bots`` check.
+        process_seeds: seeds per seat count for the ``processes`` check.
+
+    Raises:
+        ValueError: ``size`` below 1, or no seat count to play.
+    """
+    if size < 1:
+        raise ValueError(f"a block holds at least one seed, not {size}")
+    game = _load(game)
+    seed_list = _seeds(seeds)
+    replayed = tuple(seed_list[:process_seeds])
+    blocks = []
+    for count in _player_counts(game, players):
+        for start in range(0, max(len(seed_list), 1), size):
+            part = tuple(seed_list[start : start + size])
+            blocks.append(
+                KitBlock(
+                    count,
+                    part,
+                    range(bot_seeds) if start == 0 else range(0),
+                    replayed[start : start + size],
+                )
+            )
+    return blocks
+
+
+def _load(game: Game[Any] | str) -> Game[Any]:
     if isinstance(game, str):
         from tablecards._plugins import load_game
 
-        game = load_game(game)
+        return load_game(game)
+    return game
+
+
+def _checks(checks: Collection[str]) -> frozenset[str]:
     wanted = frozenset(checks)
     unknown = sorted(wanted - set(CHECKS))
     if unknown:
         raise ValueError(f"unknown checks {unknown}; the kit's checks are {list(CHECKS)}")
-    counts = _player_counts(game, players)
-    seed_list = _seeds(seeds)
-    report = ConformanceReport(game.name)
-    if "bots" in wanted and bots is None:
-        bots = registered_bots(game)
-    for count in counts:
-        for seed in seed_list:
-            _check_match(game, count, seed, wanted, points, move_limit, report)
-        report.matches[count] = len(seed_list)
-        if "bots" in wanted and bots:
-            report.bot_matches += check_bots(game, count, range(bot_seeds), bots, move_limit)
-    if "processes" in wanted:
-        pairs = [(count, seed) for count in counts for seed in seed_list[:process_seeds]]
-        report.process_matches = check_processes(game, pairs, move_limit)
-    report.seconds = time.perf_counter() - started
-    return report
+    return wanted
+
+
+def _check_block(
+    game: Game[Any],
+    block: KitBlock,
+    wanted: frozenset[str],
+    points: int,
+    bots: Mapping[str, BotFactory] | None,
+    move_limit: int | None,
+    report: ConformanceReport,
+) -> None:
+    """The per-match checks of a block's seeds, then its bots' matches."""
+    for seed in block.seeds:
+        _check_match(game, block.players, seed, wanted, points, move_limit, report)
+    report.matches[block.players] = report.matches.get(block.players, 0) + len(block.seeds)
+    if "bots" in wanted and bots and block.bot_seeds:
+        report.bot_matches += check_bots(game, block.players, block.bot_seeds, bots, move_limit)
 
 
 def _player_counts(game: Game[Any], players: int | Iterable[int] | None) -> list[int]:
