@@ -335,7 +335,7 @@ class Match:
 
         Raises:
             UnknownSeat: ``seat`` is neither a seat of the match nor ``None``.
-            TablecardsError: ``since`` is not a move number (an int from 0).
+            MoveNumberError: ``since`` is not a move number (an int from 0).
         """
         if seat is not None:
             seat = self._seat(seat, spectator=True)
@@ -434,8 +434,8 @@ class Match:
 
         Raises:
             UnknownSeat: ``seat`` is neither a seat of the match nor ``None``.
-            TablecardsError: ``names`` is not one name per seat, or ``since`` is not a move
-                number (an int from 0).
+            TablecardsError: ``names`` is not one name per seat.
+            MoveNumberError: ``since`` is not a move number (an int from 0).
         """
         if seat is not None:
             seat = self._seat(seat, spectator=True)
