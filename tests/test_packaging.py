@@ -63,6 +63,27 @@ def test_every_installed_game_comes_from_a_folder_of_this_repository() -> None:
     assert tablecards.registry().failures == []
 
 
+def package_of(path: Path) -> str:
+    return str(project(path)["name"]).replace("-", "_")
+
+
+@pytest.mark.parametrize("path", [ROOT / "pyproject.toml", *MEMBERS], ids=lambda p: p.parent.name)
+def test_a_package_s_version_is_its_distribution_s(path: Path) -> None:
+    # docs/releasing.md lists where the versions live; a bump that forgets one fails here.
+    package = importlib.import_module(package_of(path))
+    assert package.__version__ == project(path)["version"]
+
+
+@pytest.mark.parametrize("path", MEMBERS, ids=lambda p: p.parent.name)
+def test_a_game_s_engine_range_admits_the_engine_up_to_its_next_minor_version(path: Path) -> None:
+    # The release scheme (docs/releasing.md): a game of X.Y needs tablecards>=X.Y,<X.(Y+1).
+    engine = str(project(ROOT / "pyproject.toml")["version"])
+    major, minor = (int(part) for part in engine.split(".")[:2])
+    dependencies = cast("list[str]", project(path)["dependencies"])
+    (wanted,) = [dep for dep in dependencies if re.match(r"tablecards\b(?!-)", dep)]
+    assert wanted == f"tablecards>={major}.{minor},<{major}.{minor + 1}", path
+
+
 def test_plugins_depend_on_a_bounded_engine_version() -> None:
     for path in MEMBERS:
         dependencies = project(path)["dependencies"]
