@@ -3,7 +3,8 @@
 - Every public name of ``tablecards.__all__`` has an entry in the API reference, and every hook
   spec of ``tablecards._hookspecs`` a section of the hooks page whose heading is its signature.
   Hook specs are discovered, not listed: a new hook fails here until it is documented.
-- Every ```` ```python ```` block of the docs (and of the game READMEs the docs include) runs,
+- Every ```` ```python ```` block of the docs (and of the game READMEs the docs include, and of
+  the core's README for the package index) runs,
   block after block in one namespace per page, as a reader would paste them.
 - The Sphinx build prints nothing at all: ``-W`` fails on Sphinx's own warnings, and the test
   also fails on anything else written to the console (Python warnings of the extensions,
@@ -37,6 +38,7 @@ PAGES = sorted(
         *DOCS.rglob("*.md"),
         *ROOT.glob("plugins/*/README.md"),
         *ROOT.glob("examples/*/README.md"),
+        ROOT / "README.pypi.md",
     ]
     if "_build" not in path.parts
 )

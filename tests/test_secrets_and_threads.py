@@ -1,12 +1,14 @@
-"""The match seed decides every hidden card: no bot can work it out from its own generator.
-Matches and their observers are safe to create from several threads, and nothing keeps a
-finished match's observers alive."""
+"""The match seed decides every hidden card: no bot can work it out from its own generator,
+and no repr shows it. Matches and their observers are safe to create from several threads,
+one game object serves matches in several threads, and nothing keeps a finished match's
+observers alive."""
 
 from __future__ import annotations
 
 import gc
 import importlib.metadata as metadata
 import random
+import re
 import sys
 import threading
 import time
@@ -164,6 +166,44 @@ def test_creating_matches_with_observers_from_four_threads_raises_nothing(
     assert all(count > 10 for count in created)
 
 
+def test_one_game_object_serves_matches_in_several_threads_at_once() -> None:
+    """Four threads play matches of one shared game object at once, each match in one thread:
+    every match ends exactly as the same seed played alone (docs/embedding: thread safety)."""
+    game = tablecards.load_game("hit")
+
+    def play_out(seed: int) -> str:
+        match = Match(game, 3, seed=seed)
+        while not match.is_over:
+            seat = match.to_act[0]
+            actions = match.legal_actions(seat)
+            match.apply(seat, actions[(seed + len(match.log)) % len(actions)])
+        return match.to_json()
+
+    alone = {seed: play_out(seed) for seed in range(40)}
+    together: dict[int, str] = {}
+    errors: list[BaseException] = []
+
+    def work(index: int) -> None:
+        try:
+            for seed in range(index, 40, 4):
+                together[seed] = play_out(seed)
+        except BaseException as error:  # every failure is the test's finding
+            errors.append(error)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(interval / 1000)
+    try:
+        threads = [threading.Thread(target=work, args=(index,)) for index in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert together == alone
+
+
 def test_a_finished_match_does_not_keep_its_observers_alive() -> None:
     recorder = EventRecorder()
     watched = weakref.ref(recorder)
@@ -183,3 +223,38 @@ def test_observers_reused_by_live_matches_are_still_registered_once() -> None:
     two = Match("hit", 3, seed=2, observers=[recorder])
     # The second match shares the first one's hooks instead of registering again.
     assert one._hooks is two._hooks
+
+
+# -- reprs: no seed, readable bots ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(tablecards.available_games()))
+def test_no_repr_of_a_match_or_its_state_shows_the_seed(name: str) -> None:
+    # The seed decides every hidden card; reprs end up in logs, tracebacks and debuggers.
+    seed = 7_391_046_218_553_901_337
+    match = Match(name, seed=seed)
+    for _ in range(5):
+        if match.is_over:
+            break
+        seat = match.to_act[0]
+        match.apply(seat, match.legal_actions(seat)[0])
+    for shown in (repr(match), str(match), repr(match.state), repr(match.state.rng)):
+        assert str(seed) not in shown
+        assert hex(seed)[2:] not in shown
+    assert repr(match.state.rng).startswith("MatchRandom(draws=")
+    assert match.seed == seed  # still readable on purpose, and saved
+
+
+@pytest.mark.parametrize("name", sorted(tablecards.available_games()))
+def test_every_registered_bot_has_a_readable_repr(name: str) -> None:
+    game = tablecards.load_game(name)
+    for bot_name in tablecards.registry().bot_names(name):
+        bot = tablecards.registry().bot(name, bot_name).factory(game, 1)
+        assert " object at 0x" not in repr(bot)
+        assert re.fullmatch(r"[A-Z]\w*\(seat=1(, \w+=[^,]+)*\)", repr(bot)), repr(bot)
+
+
+def test_a_bot_repr_shows_its_options() -> None:
+    assert repr(tablecards.RandomBot(seat=2)) == "RandomBot(seat=2)"
+    bot = tablecards.IsmctsBot(seat=0, iterations=50, paired=True)
+    assert repr(bot) == "IsmctsBot(seat=0, iterations=50, paired=True)"

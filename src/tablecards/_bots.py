@@ -41,6 +41,9 @@ class RandomBot:
     def __init__(self, game: Game[Any] | None = None, seat: int = 0) -> None:
         self.seat = seat
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seat={self.seat})"
+
     def choose(
         self, view: Mapping[str, Any], actions: Sequence[Action], rng: random.Random
     ) -> Action:

@@ -11,7 +11,14 @@ from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeGuard
 
 from tablecards._actions import Action
-from tablecards._errors import TablecardsError, UnknownGame, UnknownOption, show
+from tablecards._errors import (
+    MoveNumberError,
+    PlayerCountError,
+    SeedError,
+    UnknownGame,
+    UnknownOption,
+    show,
+)
 from tablecards._fields import check_fields, fields_of
 from tablecards._game import Game
 
@@ -52,7 +59,9 @@ def check_constructor(
 
     Raises:
         UnknownGame: ``game`` is neither a game nor an installed game's name.
-        UnknownOption: a bad seat count, seed or move limit.
+        PlayerCountError: a bad seat count.
+        SeedError: a bad seed.
+        UnknownOption: a bad move limit.
     """
     if isinstance(game, str):
         from tablecards._plugins import load_game
@@ -65,14 +74,14 @@ def check_constructor(
     if players is None:
         players = game.default_players
     if not _whole(players):
-        raise UnknownOption(game.name, f"players must be an int, not {_typed(players)}")
+        raise PlayerCountError(game.name, players, f"players must be an int, not {_typed(players)}")
     seats = int(players)
     game.check_players(seats)
     if seed is None:
         seed = random_seed()
     elif not _whole(seed) or seed.bit_length() > SEED_BITS:
-        raise UnknownOption(
-            game.name, f"seed must be an int of at most {SEED_BITS} bits, not {_typed(seed)}"
+        raise SeedError(
+            game.name, seed, f"seed must be an int of at most {SEED_BITS} bits, not {_typed(seed)}"
         )
     limit = game.move_limit(seats)
     if move_limit is not None:
@@ -91,7 +100,9 @@ def _typed(value: object) -> str:
 def check_since(since: object) -> int:
     """``since`` of :meth:`Match.events_for` checked: a move number from 0."""
     if not _whole(since) or since < 0:
-        raise TablecardsError(f"since must be a move number (an int from 0), not {_typed(since)}")
+        raise MoveNumberError(
+            since, f"since must be a move number (an int from 0), not {_typed(since)}"
+        )
     return int(since)
 
 

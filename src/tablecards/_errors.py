@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import reprlib
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -11,10 +12,13 @@ __all__ = [
     "IllegalAction",
     "MalformedAction",
     "MatchOver",
+    "MoveNumberError",
     "NotYourTurn",
+    "PlayerCountError",
     "PluginError",
     "RulesError",
     "SaveError",
+    "SeedError",
     "TablecardsError",
     "UnknownBot",
     "UnknownGame",
@@ -51,8 +55,18 @@ def brief(error: BaseException, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+# Every error pickles to an equal one (same class, fields and message), so that it crosses to
+# another process (a worker of simulate, a Dask client) intact. Pickle rebuilds an exception as
+# ``cls(*self.args)``, and ``args`` holds the formatted message, not the constructor's
+# arguments: each class whose constructor takes other arguments says how to rebuild itself in
+# ``__reduce__``, and gives back its fields as they were (``__notes__`` included).
+
+
 class TablecardsError(Exception):
     """Base class of every error tablecards raises on purpose.
+
+    Every error of the family pickles to an equal one (same class, fields and message), so it
+    can be raised in a worker process and caught in the parent.
 
     Example:
         One ``except`` catches every refusal of the engine:
@@ -106,6 +120,10 @@ class NotYourTurn(TablecardsError):
             f"{where}"
         )
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        given = (self.seat, self.action, self.to_act, self.reason, self.rule)
+        return (type(self), given, self.__dict__)
+
 
 class IllegalAction(TablecardsError):
     """A seat that may act asked for an action the rules forbid now.
@@ -135,13 +153,17 @@ class IllegalAction(TablecardsError):
         where = f" [{rule}]" if rule else ""
         super().__init__(f"seat {show(seat)} cannot play {show(action)}: {reason}{where}")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.seat, self.action, self.reason, self.rule), self.__dict__)
+
 
 class UnknownSeat(TablecardsError):
     """A seat argument that is not a seat of the match.
 
     A seat is an ``int`` (a ``bool`` is not one) in ``range(players)``. Raised before any game
     code runs, so a refusal never describes another seat's situation. ``seat`` is the value
-    given, ``players`` the match's seat count. The match is unchanged.
+    given, ``players`` the match's seat count, ``spectator`` whether ``None`` (a spectator) was
+    allowed there. The match is unchanged.
 
     Example:
         >>> import tablecards
@@ -156,6 +178,7 @@ class UnknownSeat(TablecardsError):
     def __init__(self, seat: object, players: int, *, spectator: bool = False) -> None:
         self.seat = seat
         self.players = players
+        self.spectator = spectator
         given = show(seat)
         if not isinstance(seat, int) or isinstance(seat, bool):
             given = f"{given} ({type(seat).__name__})"
@@ -163,6 +186,10 @@ class UnknownSeat(TablecardsError):
         super().__init__(
             f"{given} is not a seat of this match: seats are 0 to {players - 1}{others}"
         )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        rebuild = functools.partial(type(self), spectator=self.spectator)
+        return (rebuild, (self.seat, self.players), self.__dict__)
 
 
 class MalformedAction(TablecardsError, ValueError):
@@ -186,6 +213,9 @@ class MalformedAction(TablecardsError, ValueError):
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__(f"malformed action: {reason}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.reason,), self.__dict__)
 
 
 class MatchOver(TablecardsError):
@@ -278,12 +308,15 @@ class UnknownGame(TablecardsError, LookupError):
     def __init__(self, name: str, installed: Iterable[str], broken: Iterable[str] = ()) -> None:
         self.name = name
         self.installed = tuple(sorted(installed))
+        self.broken = tuple(broken)
         listed = ", ".join(self.installed) or "none"
         message = f"unknown game {show(name)}; installed games: {listed}"
-        broken = tuple(broken)
-        if broken:
-            message += f" (plugins that failed to load: {', '.join(broken)})"
+        if self.broken:
+            message += f" (plugins that failed to load: {', '.join(self.broken)})"
         super().__init__(message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.name, self.installed, self.broken), self.__dict__)
 
 
 class UnknownBot(TablecardsError, LookupError):
@@ -307,6 +340,9 @@ class UnknownBot(TablecardsError, LookupError):
             f"{', '.join(self.known) or 'none'}"
         )
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.game, self.name, self.known), self.__dict__)
+
 
 class UnknownOption(TablecardsError, TypeError):
     """A game was given an option it does not have, or a value the option does not accept.
@@ -327,6 +363,84 @@ class UnknownOption(TablecardsError, TypeError):
             listed = ", ".join(f"{k} (default {v!r})" for k, v in self.valid.items()) or "none"
             message = f"{message}; options of {game!r}: {listed}"
         super().__init__(message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The message already lists the options: rebuilt without ``valid``, then given it back.
+        return (type(self), (self.game, str(self)), self.__dict__)
+
+
+class PlayerCountError(UnknownOption):
+    """A match was asked for a seat count that the game, with its options, does not allow.
+
+    ``game`` names the game and ``players`` is the value given. It derives from
+    :class:`UnknownOption`, which a bad seat count raised before it existed.
+
+    Example:
+        >>> import tablecards
+        >>> try:
+        ...     tablecards.Match("hit", players=9, seed=1)  # pip install tablecards-hit
+        ... except tablecards.PlayerCountError as error:
+        ...     print(error)
+        ...     print(error.players)
+        Hit! is played by 2 to 6 players, not 9
+        9
+    """
+
+    def __init__(self, game: str, players: object, message: str) -> None:
+        self.players = players
+        super().__init__(game, message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.game, self.players, str(self)), self.__dict__)
+
+
+class SeedError(UnknownOption):
+    """A seed that is not a whole number of at most 256 bits (sign aside).
+
+    ``game`` names the game and ``seed`` is the value given. It derives from
+    :class:`UnknownOption`, which a bad seed raised before it existed.
+
+    Example:
+        >>> import tablecards
+        >>> try:
+        ...     tablecards.Match("hit", players=3, seed="7")  # pip install tablecards-hit
+        ... except tablecards.SeedError as error:
+        ...     print(error)
+        seed must be an int of at most 256 bits, not str '7'
+    """
+
+    def __init__(self, game: str, seed: object, message: str) -> None:
+        self.seed = seed
+        super().__init__(game, message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.game, self.seed, str(self)), self.__dict__)
+
+
+class MoveNumberError(TablecardsError, ValueError):
+    """A move number that is not an ``int`` from 0.
+
+    Raised for ``since`` of :meth:`~tablecards.Match.events_for` and
+    :meth:`~tablecards.Match.history`; ``since`` is the value given. It derives from
+    :class:`TablecardsError`, which a bad ``since`` raised before it existed, and from
+    :class:`ValueError`.
+
+    Example:
+        >>> import tablecards
+        >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+        >>> try:
+        ...     match.events_for(0, since=-1)
+        ... except tablecards.MoveNumberError as error:
+        ...     print(error)
+        since must be a move number (an int from 0), not int -1
+    """
+
+    def __init__(self, since: object, message: str) -> None:
+        self.since = since
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.since, str(self)), self.__dict__)
 
 
 class CatalogueError(TablecardsError, LookupError):
@@ -349,3 +463,7 @@ class CatalogueError(TablecardsError, LookupError):
     def __init__(self, game: str, message: str) -> None:
         self.game = game
         super().__init__(f"{game}: {message}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        message = str(self)[len(f"{self.game}: ") :]
+        return (type(self), (self.game, message), self.__dict__)

@@ -15,7 +15,7 @@ from tablecards._actions import Action, Illegal
 from tablecards._cards import Card, shared_zone_views, zone_views
 from tablecards._clock import Clock
 from tablecards._determinise import redeal, unseen_zones
-from tablecards._errors import MalformedAction, RulesError, UnknownOption, show
+from tablecards._errors import MalformedAction, PlayerCountError, RulesError, UnknownOption, show
 from tablecards._events import Event
 from tablecards._fields import read_action
 from tablecards._random import MatchRandom
@@ -419,21 +419,25 @@ class Game(Generic[S]):
     # -- optional -----------------------------------------------------------------------------
 
     def check_players(self, players: int) -> None:
-        """Reject a seat count the options do not allow with :class:`~tablecards.UnknownOption`.
+        """Reject a seat count the options do not allow with :class:`~tablecards.PlayerCountError`.
 
         The default checks ``min_players <= players <= max_players`` and that every option
-        declared with :func:`~tablecards.seat_option` names one of the seats.
+        declared with :func:`~tablecards.seat_option` names one of the seats. An override may
+        raise :class:`~tablecards.UnknownOption` too (the base class of ``PlayerCountError``).
         """
         if not self.min_players <= players <= self.max_players:
-            raise UnknownOption(
+            raise PlayerCountError(
                 self.name,
+                players,
                 f"{self.title} is played by {self.min_players} to {self.max_players} players, "
                 f"not {show(players)}",
             )
         for field in attrs.fields(type(self.options)):
             value = getattr(self.options, field.name)
             if field.metadata.get(_SEAT) and value >= players:
-                raise UnknownOption(self.name, f"{field.name} {value} is not a seat of {players}")
+                raise PlayerCountError(
+                    self.name, players, f"{field.name} {value} is not a seat of {players}"
+                )
 
     def why_illegal(self, state: S, seat: int, action: Action) -> Illegal | None:
         """Why ``action`` is not legal for ``seat`` now, or ``None`` when it is.

@@ -18,6 +18,7 @@ ones that suit it in :meth:`~tablecards.Game.search_options`.
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 import time
@@ -173,6 +174,16 @@ class IsmctsBot:
         self._values: dict[Action, list[float]] = {}
         #: Iterations run for the last decision (0 when the choice was forced).
         self.last_iterations = 0
+
+    def __repr__(self) -> str:
+        # The seat, then each option that differs from the constructor's default.
+        shown = [f"seat={self.seat}"]
+        for name, parameter in inspect.signature(IsmctsBot.__init__).parameters.items():
+            if parameter.kind is inspect.Parameter.KEYWORD_ONLY:
+                value = getattr(self, name)
+                if value != parameter.default:
+                    shown.append(f"{name}={value!r}")
+        return f"{type(self).__name__}({', '.join(shown)})"
 
     @classmethod
     def for_game(cls, game: Game[Any], seat: int = 0, **options: Any) -> IsmctsBot:

@@ -81,10 +81,21 @@ class Match:
         move_limit: how many actions before the engine ends the match as truncated (default:
             the game's ``move_limit``).
 
+    Threads: a ``Match`` is not thread-safe. Use each match from one thread at a time (one
+    match per thread, or a lock around every call to it, reads included). Different matches
+    may be created and played in different threads at once, also from the same game object,
+    the same game name or the same observer objects (an observer shared so is then called from
+    several threads: it must be safe for that itself).
+
+    Its repr never shows the seed (:attr:`seed` does, on purpose).
+
     Raises:
         UnknownGame: ``game`` is neither a game nor the name of an installed game.
-        UnknownOption: the game cannot be played by that many players, or ``players``,
-            ``seed`` or ``move_limit`` is not a whole number in range (a ``bool`` is not one).
+        PlayerCountError: the game cannot be played by that many players, or ``players`` is
+            not a whole number (a ``bool`` is not one).
+        SeedError: ``seed`` is not a whole number of at most 256 bits.
+        UnknownOption: ``move_limit`` is not a whole number of at least 1 (also the base class
+            of the two above).
         PluginError: an observer's hook methods are invalid (or one is given twice).
     """
 
@@ -335,7 +346,7 @@ class Match:
 
         Raises:
             UnknownSeat: ``seat`` is neither a seat of the match nor ``None``.
-            TablecardsError: ``since`` is not a move number (an int from 0).
+            MoveNumberError: ``since`` is not a move number (an int from 0).
         """
         if seat is not None:
             seat = self._seat(seat, spectator=True)
@@ -434,8 +445,8 @@ class Match:
 
         Raises:
             UnknownSeat: ``seat`` is neither a seat of the match nor ``None``.
-            TablecardsError: ``names`` is not one name per seat, or ``since`` is not a move
-                number (an int from 0).
+            TablecardsError: ``names`` is not one name per seat.
+            MoveNumberError: ``since`` is not a move number (an int from 0).
         """
         if seat is not None:
             seat = self._seat(seat, spectator=True)
@@ -790,11 +801,9 @@ class Match:
         return self
 
     def __repr__(self) -> str:
+        # No seed: it decides every hidden card, and a repr ends up in logs and tracebacks.
         status = "over" if self.is_over else f"to act: {list(self.to_act)}"
-        return (
-            f"<Match {self._game.name} players={self._players} seed={self._seed} "
-            f"moves={len(self._log)} {status}>"
-        )
+        return f"<Match {self._game.name} players={self._players} moves={len(self._log)} {status}>"
 
 
 # Marks an action class that is not one of the game's (a dict lookup answers both questions).

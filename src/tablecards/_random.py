@@ -24,10 +24,12 @@ class MatchRandom:
     """A seeded, counter-based random generator; the same seed gives the same sequence.
 
     It offers the operations rules need (``shuffle``, ``random``, ``randrange``, ``choice``,
-    ``sample``); each one counts as one draw.
+    ``sample``); each one counts as one draw. Its repr shows the draws, never the seed.
     """
 
-    seed: int
+    # The seed decides every hidden card: a repr (a log line, a traceback, a debugger) must not
+    # show it, so it is left out of the repr. ``draws`` says where the sequence is.
+    seed: int = attrs.field(repr=False)
     draws: int = 0
 
     def derive(self) -> random.Random:

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import click
+try:
+    import click
+    import rich as _rich  # noqa: F401
+except ImportError as _error:  # pragma: no cover - exercised in a subprocess by the tests
+    raise ImportError(
+        f"tablecards.cli needs the optional extra 'cli' ({_error.name} is not installed): "
+        "pip install 'tablecards[cli]'"
+    ) from _error
 
 from tablecards.cli._backup import backup_command
 from tablecards.cli._list import list_games

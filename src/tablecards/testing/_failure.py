@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -89,3 +90,8 @@ class ConformanceFailure(AssertionError):
                 f"{len(where.log)} action(s) of the failure's .where.log applied"
             )
         super().__init__(f"[{check}] {where.describe()}:\n  {detail}\n  {replay}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle would rebuild it from its message alone: a kit run in worker processes sends
+        # failures back to the parent, so it is rebuilt from its fields.
+        return (type(self), (self.check, self.where, self.detail), self.__dict__)

@@ -50,6 +50,9 @@ class HeuristicBot:
         self.seat = seat
         self.proposed_last_turn = False
 
+    def __repr__(self) -> str:
+        return f"HeuristicBot(seat={self.seat})"
+
     def choose(
         self, view: Mapping[str, Any], actions: Sequence[Action], rng: random.Random
     ) -> Action:
