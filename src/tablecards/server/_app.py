@@ -25,7 +25,7 @@ from tablecards.server import _engine, _protocol
 from tablecards.server._chat import ChatRefused, room_for
 from tablecards.server._health import RETRYING, StorageUnavailable, health, logged
 from tablecards.server._hub import BadRequest, Hub, games
-from tablecards.server._limits import REFUSALS, Guard, sweep
+from tablecards.server._limits import ABORT, REFUSALS, Guard, sweep
 from tablecards.server._lookback import finished_matches, match_summary
 from tablecards.server._outbox import CLOSE
 from tablecards.server._protocol import (
@@ -69,6 +69,8 @@ HELLO_TIMEOUT = 10.0
 MAX_REFUSED = 1_000
 #: The websocket close code for a match this server does not know.
 NO_SUCH_MATCH = 4404
+#: Seconds a dropped client has to take its close before its connection is cut.
+CLOSE_GRACE = 5.0
 #: Matches listed by one page of ``GET /matches`` (by default, and at most).
 LOBBY_PAGE, LOBBY_MAX = 50, 200
 
@@ -330,6 +332,8 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings, 
     room = await room_for(table)
     then = await table.store.rematch_of(table.id) if table.match.is_over else None
     client = table.attach(seat, hello.since)
+    cut = _cutter(websocket)
+    client.on_drop = cut.arm
     room.welcome(client)
     if then is not None:
         _reply(client, rematch_message(then))
@@ -338,6 +342,8 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings, 
         await _read_loop(websocket, table, client, settings, hub)
     finally:
         table.detach(client)
+        if not client.outbox.dropped:  # a dropped one's close may wait for ever: cut it
+            cut.disarm()
         sender.cancel()
         with contextlib.suppress(BaseException):
             await sender
@@ -421,7 +427,7 @@ def _read(text: str | None, settings: Settings) -> _protocol.Message | dict[str,
 
 def _reply(client: Client, message: dict[str, Any]) -> None:
     # Through the client's own queue, so an answer never overtakes the state it refers to.
-    client.outbox.put(message)
+    client.queue(message)
 
 
 async def _receive(websocket: WebSocket) -> str | None:
@@ -439,6 +445,31 @@ async def _pump(websocket: WebSocket, client: Client) -> None:
             await _close(websocket, 1013)
             return
         await _send(websocket, message)
+
+
+class _Cutter:
+    """Cuts a dropped client's connection when it has not taken its close in time: a peer
+    that never reads keeps its socket's buffers full, and its close would wait for ever."""
+
+    def __init__(self, abort: Callable[[], None] | None) -> None:
+        self._abort = abort
+        self._timer: asyncio.TimerHandle | None = None
+
+    def arm(self) -> None:
+        """Start the grace period (the client was dropped)."""
+        if self._abort is not None and self._timer is None:
+            self._timer = asyncio.get_running_loop().call_later(CLOSE_GRACE, self._abort)
+
+    def disarm(self) -> None:
+        """The connection ended by itself, never dropped."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
+def _cutter(websocket: WebSocket) -> _Cutter:
+    abort = websocket.scope.get(ABORT)
+    return _Cutter(abort if callable(abort) else None)
 
 
 async def _send(websocket: WebSocket, message: dict[str, Any] | str) -> None:

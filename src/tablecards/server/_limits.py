@@ -23,6 +23,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from tablecards.server._table import Settings
 
 __all__ = [
+    "ABORT",
     "LOCAL_HOSTS",
     "REFUSALS",
     "Guard",
@@ -41,6 +42,10 @@ LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 MAX_CLIENTS = 10_000
 #: Seconds between two log lines of one kind of refusal.
 LOG_EVERY = 60.0
+#: The scope key of a websocket's way to cut its connection (the server's transport's
+#: ``abort``), when the ASGI server lets it be found; a dropped client's close waits for a
+#: peer that may never read, and only cutting the socket lets its buffers go.
+ABORT = "tablecards.abort"
 
 
 def allowed_hosts(settings: Settings, bound: str | None = None) -> frozenset[str]:
@@ -220,6 +225,9 @@ class Guard:
             await _refuse(scope, send, 1013, "too many connections from one address")
             return
         self.sockets[client] += 1
+        abort = getattr(getattr(getattr(send, "__self__", None), "transport", None), "abort", None)
+        if callable(abort):
+            scope[ABORT] = abort  # uvicorn's protocols keep their transport as `.transport`
         try:
             await self.app(scope, receive, send)
         finally:

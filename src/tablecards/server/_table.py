@@ -34,7 +34,7 @@ from tablecards import (
 )
 from tablecards.server import _engine
 from tablecards.server._health import RETRYING, StorageUnavailable
-from tablecards.server._outbox import Outbox
+from tablecards.server._outbox import MAX_BYTES, Outbox, size_of
 from tablecards.server._presence import presence_message
 from tablecards.server._protocol import error
 from tablecards.server._store import ActionTaken, MatchRecord, Store
@@ -86,7 +86,10 @@ class Settings:
         max_message_bytes: larger client messages are refused.
         rate: messages per second a connection may send on average ...
         burst: ... and at once; beyond that, messages are refused with a ``rate`` error.
-        queue: messages waiting for a slow client; beyond that it is disconnected.
+        queue: messages waiting for a slow client ...
+        queue_bytes: ... and characters of their text; beyond either, it is dropped: what
+            waited for it is let go, it is sent its close, and a connection that does not take
+            its close within :data:`~tablecards.server._app.CLOSE_GRACE` seconds is cut.
         origins: extra websocket ``Origin`` values accepted besides the server's own address.
         chat: whether the table chat is on (``tablecards serve --no-chat`` turns it off).
         spectator_chat: what spectators may say: ``"off"`` (they read the players' chat),
@@ -118,6 +121,7 @@ class Settings:
     rate: float = 20.0
     burst: int = 40
     queue: int = 512
+    queue_bytes: int = MAX_BYTES
     origins: frozenset[str] = frozenset()
     chat: bool = True
     spectator_chat: Literal["off", "apart", "together"] = "apart"
@@ -165,6 +169,25 @@ class Client:
     seat: int | None
     outbox: Outbox
     history_from: int = 0  # the first move whose history entry it has not been sent
+    #: Called once when the client is dropped (its connection then cuts a peer that does
+    #: not take its close).
+    on_drop: Callable[[], None] | None = None
+
+    def queue(self, message: dict[str, Any] | str, size: int | None = None) -> bool:
+        """Queue ``message`` for this client (``size``: its :func:`size_of`, when known); one
+        that has fallen behind its outbox's bounds is dropped instead (``False``)."""
+        if self.outbox.put(message, size):
+            return True
+        self.drop()
+        return False
+
+    def drop(self) -> None:
+        """Let go of what waits for this client and close its connection."""
+        if self.outbox.dropped:
+            return
+        self.outbox.drop()
+        if self.on_drop is not None:
+            self.on_drop()
 
 
 class Table:
@@ -229,7 +252,7 @@ class Table:
     def attach(self, seat: int | None, since: int | None) -> Client:
         """Bind a new client to ``seat``; it is sent a welcome and the state (resuming after
         ``since`` moves when given)."""
-        client = Client(seat, Outbox(self.settings.queue))
+        client = Client(seat, Outbox(self.settings.queue, self.settings.queue_bytes))
         if since is not None and since <= self.match.moves:
             client.history_from = since + 1
         self._clients.add(client)
@@ -268,35 +291,35 @@ class Table:
 
     def _broadcast(self) -> None:
         # Each seat's message is built and encoded once per change, whatever number of
-        # connections see it (a seat's several tabs, every spectator): the same text is queued.
+        # connections see it (a seat's several tabs, every spectator): the same text (one
+        # string in memory) is queued.
         prefixes: dict[int | None, str] = {}
-        tails: dict[tuple[int | None, int], str] = {}
+        texts: dict[tuple[int | None, int], str] = {}
         for client in list(self._clients):
-            self._send(client, prefixes, tails)
+            self._send(client, prefixes, texts)
 
     def _send(
         self,
         client: Client,
         prefixes: dict[int | None, str],
-        tails: dict[tuple[int | None, int], str],
+        texts: dict[tuple[int | None, int], str],
     ) -> None:
         """Queue the state message of contract §6 for ``client``: its seat's scene, and the
         history entries it has not had yet. ``prefixes`` caches each seat's encoded state
-        (without its closing brace), ``tails`` each seat's encoded history from a move on."""
+        (without its closing brace), ``texts`` each seat's whole message from a move on."""
         seat, match = client.seat, self.match
-        prefix = prefixes.get(seat)
-        if prefix is None:
-            prefix = prefixes[seat] = _engine.wire(self._seat_state(seat))[:-1]
         key = (seat, client.history_from)
-        tail = tails.get(key)
-        if tail is None:
+        text = texts.get(key)
+        if text is None:
+            prefix = prefixes.get(seat)
+            if prefix is None:
+                prefix = prefixes[seat] = _engine.wire(self._seat_state(seat))[:-1]
             entries = match.history(seat, self.names, since=client.history_from)
-            tail = tails[key] = ',"history":' + _engine.wire(entries) + "}"
+            text = texts[key] = prefix + ',"history":' + _engine.wire(entries) + "}"
         client.history_from = match.moves + 1
-        if not client.outbox.put(prefix + tail):
+        if not client.queue(text):
             # A client that cannot keep up is dropped; it resumes with its token.
             self._clients.discard(client)
-            client.outbox.close()
 
     def _seat_state(self, seat: int | None) -> dict[str, Any]:
         """What every client of ``seat`` is sent after a change, but its history: the scene
@@ -321,10 +344,13 @@ class Table:
 
     def relay(self, message: dict[str, Any], to: Callable[[Client], bool] | None = None) -> None:
         """Queue ``message`` for every client (or those ``to`` accepts): a chat line, the
-        presence, a rematch. A client whose queue is full misses it (it is being dropped)."""
+        presence, a rematch. A client that has fallen behind is dropped."""
+        size: int | None = None
         for client in list(self._clients):
             if to is None or to(client):
-                client.outbox.put(message)
+                size = size_of(message) if size is None else size
+                if not client.queue(message, size):
+                    self._clients.discard(client)
 
     # -- acting ---------------------------------------------------------------------------------
 

@@ -1,0 +1,102 @@
+"""A server in public, second round (issue 42): bounded by bytes, connections and addresses.
+
+Each attack of the audit is played again against a real uvicorn on 127.0.0.1 (port 0), with
+many client addresses stood in for by ``X-Forwarded-For`` (uvicorn trusts it from 127.0.0.1),
+bounded in count and time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from websockets.exceptions import ConnectionClosed
+from wire import FAST, Player, live, mute_socket, post
+
+from tablecards.server import _app
+
+pytestmark = pytest.mark.server
+
+
+def until(condition: Any, seconds: float = 20, step: float = 0.02) -> bool:
+    """Whether ``condition()`` came true within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(step)
+    return True
+
+
+def cut(sock: socket.socket) -> bool:
+    """Whether the server closed or cut this socket (reading what it still holds)."""
+    sock.setblocking(False)
+    try:
+        while True:
+            if not sock.recv(65_536):
+                return True
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+def read_on(player: Player) -> None:
+    """Read everything ``player`` is sent until its connection closes."""
+    with contextlib.suppress(ConnectionClosed):
+        player.until_moves(10**9, 60)
+
+
+# -- H1: outboxes bounded in bytes -----------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_spectators_that_never_read_are_dropped_within_their_byte_bound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Twenty spectators that never read watch a fast all-bot match: none of their outboxes
+    ever holds more than ``queue_bytes`` of text, each is dropped and its socket cut, and a
+    spectator who reads goes on watching."""
+    monkeypatch.setattr(_app, "CLOSE_GRACE", 0.5)
+    limit = 32_768
+    settings = attrs.evolve(FAST, queue_bytes=limit, bot_think=(0.01, 0.02))
+    with live(tmp_path / "t.db", settings, sndbuf=8192) as server:
+        hub = server.app.state.hub
+        seats = [{"bot": "random"}] * 4
+        long = {"game": "stop", "players": 4, "seats": seats, "options": {"tokens_to_win": 100}}
+        data = post(server.url, "/matches", long)
+        match_id = data["id"]
+        mute = [mute_socket(server.port, match_id) for _ in range(20)]
+        reader = Player(server.ws_url(match_id))
+        reader.hello()
+        reader.until("state")
+        reading = threading.Thread(target=read_on, args=(reader,), daemon=True)
+        reading.start()  # reads every message until the server closes it
+        table = hub.tables[match_id]
+        most = 0
+
+        async def sample() -> tuple[int, int]:
+            return max((c.outbox.bytes for c in table._clients), default=0), len(table._clients)
+
+        def dropped() -> bool:
+            nonlocal most
+            waiting, clients = server.loop_call(sample())
+            most = max(most, waiting)
+            return bool(clients <= 1)  # only the reader is left
+
+        assert until(dropped, 30, 0.2)
+        assert most <= limit
+        assert until(lambda: all(cut(sock) for sock in mute), 5)
+        moves = table.match.moves
+        assert until(lambda: reader.state is not None and reader.state["moves"] > moves + 10)
+        assert server.loop_call(sample())[1] == 1  # it still watches
+        reader.close()
+        reading.join(10)
+        for sock in mute:
+            sock.close()
