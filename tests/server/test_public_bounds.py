@@ -8,6 +8,9 @@ bounded in count and time.
 from __future__ import annotations
 
 import contextlib
+import http.client
+import json
+import logging
 import socket
 import threading
 import time
@@ -17,7 +20,7 @@ from typing import Any
 import attrs
 import pytest
 from websockets.exceptions import ConnectionClosed
-from wire import FAST, Player, live, mute_socket, post
+from wire import FAST, LiveServer, Player, live, mute_socket, post
 
 from tablecards.server import _app
 
@@ -100,3 +103,33 @@ def test_spectators_that_never_read_are_dropped_within_their_byte_bound(
         reading.join(10)
         for sock in mute:
             sock.close()
+
+
+# -- M7: malformed bodies ----------------------------------------------------------------------
+
+
+def raw_post(server: LiveServer, path: str, body: bytes) -> tuple[int, bytes]:
+    """POST ``body`` as JSON as it is; the status and the raw answer."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    conn.request("POST", path, body=body, headers={"content-type": "application/json"})
+    answer = conn.getresponse()
+    raw = answer.read()
+    conn.close()
+    return answer.status, raw
+
+
+def test_deeply_nested_bodies_are_refused_with_400_and_no_traceback(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    nested = b"[" * 5_000 + b"]" * 5_000
+    with live(tmp_path / "t.db") as server:
+        seats = [{"name": "Ann"}, {"open": True}]
+        data = post(server.url, "/matches", {"game": "hit", "players": 2, "seats": seats})
+        with caplog.at_level(logging.INFO):
+            for path in (f"/matches/{data['id']}/seats/1", "/matches"):
+                for _ in range(20):
+                    status, raw = raw_post(server, path, nested)
+                    assert status == 400 and json.loads(raw) == {
+                        "error": "the body is not valid JSON"
+                    }
+        assert "Traceback" not in caplog.text and "RecursionError" not in caplog.text

@@ -121,9 +121,8 @@ def create_app(
         body = await _body(request)
         if body is None:
             return _problem(413, f"the request is larger than {MAX_BODY} bytes")
-        try:
-            data = json.loads(body)
-        except ValueError:
+        data = _json(body)
+        if data is _NOT_JSON:
             return _problem(400, "the body is not valid JSON")
         if not isinstance(data, dict):
             return _problem(400, "the body must be a JSON object")
@@ -196,9 +195,8 @@ def _lobby_routes(settings: Settings) -> list[Route]:
         body = await _body(request)
         if body is None:
             return _problem(413, f"the request is larger than {MAX_BODY} bytes")
-        try:
-            data = json.loads(body or b"{}")
-        except ValueError:
+        data = _json(body or b"{}")
+        if data is _NOT_JSON:
             return _problem(400, "the body is not valid JSON")
         if not isinstance(data, dict) or set(data) - {"name"}:
             return _problem(400, 'send {"name": "…"}: the name you play under')
@@ -209,6 +207,8 @@ def _lobby_routes(settings: Settings) -> list[Route]:
             )
         except SeatRefused as refusal:
             return _problem(refusal.status, refusal.reason)
+        except StorageUnavailable:
+            return _problem(503, "storage unavailable, retrying: the seat was not taken")
         taken["url"] = f"/play/{match_id}#seat={taken['token']}"
         return JSONResponse(taken, status_code=201)
 
@@ -402,6 +402,8 @@ async def _chat(table: Table, client: Client, message: Chat) -> None:
         await (await room_for(table)).say(client, message.text)
     except ChatRefused as refusal:
         _reply(client, refusal.message)
+    except StorageUnavailable:  # a full disk: the line is not stored, the connection stays
+        _reply(client, error("storage", RETRYING))
 
 
 async def _rematch(hub: Hub, table: Table, client: Client) -> None:
@@ -412,6 +414,9 @@ async def _rematch(hub: Hub, table: Table, client: Client) -> None:
         match_id, token = await rematch(hub, table, client.seat)
     except RematchRefused as refusal:
         _reply(client, refusal.message)
+        return
+    except StorageUnavailable:
+        _reply(client, error("storage", RETRYING))
         return
     _reply(client, rematch_message(match_id, token))  # this connection's key, to it alone
 
@@ -514,6 +519,19 @@ def _same_origin(headers: Any, settings: Settings) -> bool:
         return True
     host = headers.get("host", "")
     return origin in (f"http://{host}", f"https://{host}")
+
+
+#: What :func:`_json` returns for a body that is not JSON.
+_NOT_JSON = object()
+
+
+def _json(body: bytes) -> Any:
+    """The JSON of a request's body; :data:`_NOT_JSON` when it is not JSON, or nested beyond
+    what the parser's recursion allows (thousands of ``[``: a ``RecursionError``, not a 500)."""
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        return _NOT_JSON
 
 
 async def _body(request: Request) -> bytes | None:

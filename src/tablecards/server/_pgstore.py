@@ -228,7 +228,9 @@ class PostgresStore:
         """The database went away: say so once, and reconnect in the background."""
         reason = str(failure).strip().splitlines()[0] if str(failure).strip() else "gone"
         if self.problem is None and not self._closing:
-            self.problem = f"the PostgreSQL database is unavailable ({reason[:160]})"
+            # Not the driver's words (they name hosts, ports, users): /healthz shows this.
+            self.problem = "the PostgreSQL database is unavailable"
+            log.warning("PostgreSQL unavailable: %s", reason[:160])
             if self._hub is not None:
                 store_lost(self._hub, self.problem)
             self._reconnecting = asyncio.ensure_future(self._reconnect())

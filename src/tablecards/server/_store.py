@@ -21,10 +21,11 @@ import enum
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -52,6 +53,8 @@ __all__ = [
     "record_of",
     "token_hash",
 ]
+
+log = logging.getLogger("tablecards.server")
 
 T = TypeVar("T")
 #: A waiting append: match, number, seat, action JSON, whether the match is over, and the
@@ -336,7 +339,8 @@ class SQLiteStore:
         try:
             return await asyncio.get_running_loop().run_in_executor(self._pool, fn)
         except sqlite3.Error as failure:
-            raise StorageUnavailable(f"cannot read {self.path}: {failure}") from None
+            # No path in it: it may be shown (healthz); the operator's log has it (_failed).
+            raise StorageUnavailable(f"cannot read the store's file: {failure}") from None
 
     @property
     def _conn(self) -> sqlite3.Connection:
@@ -391,7 +395,10 @@ class SQLiteStore:
 
     def _failed(self, failure: sqlite3.Error) -> StorageUnavailable:
         was = self.problem
-        self.problem = f"cannot write to {self.path}: {failure}"
+        # Without the file's path: /healthz tells anyone the problem, not where the file is.
+        self.problem = f"cannot write to the store's file: {failure}"
+        if was is None:
+            log.warning("cannot write to %s: %s", self.path, failure)
         if was is None and self._hub is not None:
             store_lost(self._hub, self.problem)
             self._recovery = asyncio.ensure_future(self._recover())
@@ -557,11 +564,19 @@ class SQLiteStore:
 
     # -- open seats, chat, rematches ---------------------------------------------------------
 
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """The writer connection, its failures (a full disk) raised as
+        :class:`StorageUnavailable` and reported as :meth:`append`'s are."""
+        try:
+            yield self._write_conn
+        except sqlite3.Error as failure:
+            raise self._failed(failure) from None
+
     async def claim(self, match: str, seat: int, name: str, digest: str) -> Claim:
         """Take open ``seat`` of ``match`` for ``name``: one writer at a time (``BEGIN
         IMMEDIATE``), and the keys ``(match, seat)`` and ``(match, name)`` hold besides."""
-        db = self._write_conn
-        with _transaction(db):
+        with self._writing() as db, _transaction(db):
             taken = db.execute(
                 "SELECT seat FROM claims WHERE match = ? AND (seat = ? OR folded = ?)",
                 (match, seat, fold(name)),
@@ -588,21 +603,23 @@ class SQLiteStore:
 
     async def add_token(self, match: str, seat: int, digest: str) -> None:
         """One more key to ``seat`` of ``match``."""
-        self._write_conn.execute(
-            "INSERT INTO tokens (hash, match, seat) VALUES (?, ?, ?)", (digest, match, seat)
-        )
+        with self._writing() as db:
+            db.execute(
+                "INSERT INTO tokens (hash, match, seat) VALUES (?, ?, ?)", (digest, match, seat)
+            )
 
     async def add_chat(
         self, match: str, seat: int | None, author: str, spectators_only: bool, text: str
     ) -> ChatLine:
         """Store a chat message of ``match`` under the next number (one statement: atomic)."""
         sent = time.time()
-        row = self._write_conn.execute(
-            "INSERT INTO chat (match, number, seat, author, spectators_only, text, sent)"
-            " SELECT ?, coalesce(max(number), 0) + 1, ?, ?, ?, ?, ? FROM chat WHERE match = ?"
-            " RETURNING number",
-            (match, seat, author, int(spectators_only), text, sent, match),
-        ).fetchone()
+        with self._writing() as db:
+            row = db.execute(
+                "INSERT INTO chat (match, number, seat, author, spectators_only, text, sent)"
+                " SELECT ?, coalesce(max(number), 0) + 1, ?, ?, ?, ?, ? FROM chat WHERE match = ?"
+                " RETURNING number",
+                (match, seat, author, int(spectators_only), text, sent, match),
+            ).fetchone()
         return ChatLine(int(row[0]), seat, author, spectators_only, text, sent)
 
     async def chat(self, match: str, limit: int = 100) -> list[ChatLine]:
@@ -621,8 +638,7 @@ class SQLiteStore:
     async def link_rematch(self, match: str, record: MatchRecord, tokens: dict[str, int]) -> str:
         """Store ``record`` as the rematch of ``match`` unless one is linked already; returns
         the id of the one rematch."""
-        db = self._write_conn
-        with _transaction(db):
+        with self._writing() as db, _transaction(db):
             row = db.execute("SELECT next FROM rematches WHERE match = ?", (match,)).fetchone()
             if row is not None:
                 return str(row[0])
@@ -765,7 +781,19 @@ class _transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind: object, *rest: object) -> None:
-        self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
+        try:
+            if kind is None:
+                self.db.execute("COMMIT")
+                return
+        except sqlite3.Error:
+            self._rollback()  # a COMMIT refused (a full disk) leaves its transaction open
+            raise
+        self._rollback()
+
+    def _rollback(self) -> None:
+        # It may have been rolled back already: the first error is the one that counts.
+        with contextlib.suppress(sqlite3.Error):
+            self.db.execute("ROLLBACK")
 
 
 def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None:
