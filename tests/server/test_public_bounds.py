@@ -133,3 +133,65 @@ def test_deeply_nested_bodies_are_refused_with_400_and_no_traceback(
                         "error": "the body is not valid JSON"
                     }
         assert "Traceback" not in caplog.text and "RecursionError" not in caplog.text
+
+
+# -- H3, M2: live matches per address; rematches inside the quotas; rematch keys bounded -------
+
+
+def call(
+    server: LiveServer, method: str, path: str, body: Any = None, address: str = "10.0.0.1"
+) -> tuple[int, Any]:
+    """One HTTP request from ``address`` (``X-Forwarded-For``); the status and its JSON."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    headers = {"content-type": "application/json", "x-forwarded-for": address}
+    conn.request(method, path, None if body is None else json.dumps(body).encode(), headers)
+    answer = conn.getresponse()
+    raw = answer.read()
+    conn.close()
+    return answer.status, json.loads(raw)
+
+
+def play_out(server: LiveServer, match: str, player: Player, seat: int = 0) -> None:
+    """Play ``seat``'s first legal action until the match is over (the others are bots)."""
+    table = server.app.state.hub.tables[match]
+    while not table.match.is_over:
+        moves = table.match.moves
+        if seat in table.match.waiting_for:
+            action = table.match.legal_actions(seat)[0]
+            player.act(table.match.action_json(action), after=moves)
+        player.until_moves(moves + 1, timeout=20)
+
+
+def test_one_address_holds_its_share_of_live_matches_and_rematches_count(tmp_path: Path) -> None:
+    settings = attrs.evolve(FAST, live_matches=40, bot_think=(0.0, 0.0))  # 4 per address
+    one = {"game": "hit", "players": 2, "seats": [{"name": "Ann"}, {"bot": "random"}]}
+    with live(tmp_path / "t.db", settings) as server:
+        made = [call(server, "POST", "/matches", one) for _ in range(6)]
+        assert [status for status, _ in made] == [201] * 4 + [429] * 2
+        assert "at most 4 unfinished matches from one address" in made[-1][1]["error"]
+        assert call(server, "POST", "/matches", one, address="10.0.0.2")[0] == 201
+        # Finishing one frees its place; its rematch takes it again, and then no more.
+        first = made[0][1]
+        ann = Player(server.ws_url(first["id"]), additional_headers={"x-forwarded-for": "10.0.0.1"})
+        ann.hello(first["invites"][0]["token"])
+        ann.until("state")
+        play_out(server, first["id"], ann)
+        assert call(server, "POST", "/matches", one)[0] == 201  # the freed place
+        ann.send({"type": "rematch"})
+        refused = ann.until("error")
+        assert refused["code"] == "quota" and "unfinished matches" in refused["reason"]
+        ann.close()
+        # From another address the rematch is made; each seat has at most 5 keys an hour.
+        bob = Player(server.ws_url(first["id"]), additional_headers={"x-forwarded-for": "10.0.0.3"})
+        bob.hello(first["invites"][0]["token"])
+        bob.until("state")
+        answers = []
+        for _ in range(7):
+            bob.send({"type": "rematch"})
+            answers.append(bob.until_any("rematch", "error"))
+            while answers[-1]["type"] == "rematch" and "token" not in answers[-1]:
+                answers[-1] = bob.until_any("rematch", "error")  # the news, then the key
+        keys = [a for a in answers if a["type"] == "rematch"]
+        assert len(keys) == 5 and len({a["token"] for a in keys}) == 5
+        assert [a["code"] for a in answers[5:]] == ["quota", "quota"]
+        bob.close()

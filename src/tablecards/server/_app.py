@@ -132,6 +132,7 @@ def create_app(
             return _problem(400, str(failure))
         except StorageUnavailable:
             return _problem(503, "storage unavailable, retrying: the match was not created")
+        request.app.state.creations.created(match_id, _address(request))
         for invite in invites:
             invite["url"] = f"/play/{match_id}#seat={invite['token']}"
         return JSONResponse(
@@ -378,7 +379,7 @@ async def _read_loop(
         elif isinstance(message, Chat):
             await _chat(table, client, message)
         elif isinstance(message, Rematch):
-            await _rematch(hub, table, client)
+            await _rematch(hub, table, client, websocket)
         elif client.seat is None:
             _reply(
                 client, error("spectator", "spectators watch; they cannot act", None, message.id)
@@ -406,12 +407,14 @@ async def _chat(table: Table, client: Client, message: Chat) -> None:
         _reply(client, error("storage", RETRYING))
 
 
-async def _rematch(hub: Hub, table: Table, client: Client) -> None:
+async def _rematch(hub: Hub, table: Table, client: Client, websocket: WebSocket) -> None:
     if client.seat is None:
         _reply(client, error("spectator", "spectators watch; the players start the rematch"))
         return
     try:
-        match_id, token = await rematch(hub, table, client.seat)
+        match_id, token = await rematch(
+            hub, table, client.seat, websocket.app.state.creations, _address(websocket)
+        )
     except RematchRefused as refusal:
         _reply(client, refusal.message)
         return

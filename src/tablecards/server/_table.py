@@ -101,6 +101,9 @@ class Settings:
         creates_per_client: matches one client address may create a minute ...
         creates_per_server: ... and all together; beyond that, ``429`` with ``Retry-After``.
         live_matches: unfinished matches held at once; beyond that, creating answers ``503``.
+        live_per_client: unfinished matches that one client address created and the server
+            holds at once (``None``: a tenth of ``live_matches``); beyond that, ``429``.
+            Rematches count as creations of the address that asks first.
         connections: open websockets at once ...
         connections_per_client: ... and from one client address.
         abandon_after: seconds after which a match nobody is connected to (all-bot matches
@@ -130,6 +133,7 @@ class Settings:
     creates_per_client: int = 20
     creates_per_server: int = 200
     live_matches: int = 200
+    live_per_client: int | None = None
     connections: int = 400
     connections_per_client: int = 24
     abandon_after: float | None = 900.0
