@@ -7,6 +7,7 @@ bounded in count and time.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import http.client
 import json
@@ -23,6 +24,7 @@ from websockets.exceptions import ConnectionClosed
 from wire import FAST, LiveServer, Player, live, mute_socket, post
 
 from tablecards.server import _app
+from tablecards.server._store import CHAT_KEPT, MatchRecord, SeatRecord, open_store
 
 pytestmark = pytest.mark.server
 
@@ -195,3 +197,91 @@ def test_one_address_holds_its_share_of_live_matches_and_rematches_count(tmp_pat
         assert len(keys) == 5 and len({a["token"] for a in keys}) == 5
         assert [a["code"] for a in answers[5:]] == ["quota", "quota"]
         bob.close()
+
+
+# -- H4: chat limits across connections, chat kept, finished matches closed to spectators -----
+
+
+def spectator(server: LiveServer, match: str, address: str) -> Player:
+    watcher = Player(server.ws_url(match), additional_headers={"x-forwarded-for": address})
+    watcher.hello()
+    watcher.until("state")
+    return watcher
+
+
+@pytest.mark.slow
+def test_spectators_reconnecting_to_chat_are_held_to_one_address_rate(tmp_path: Path) -> None:
+    """The audit stored 792 lines a second from one address by reconnecting before each
+    line; now its lines count for the address, at one table and across tables."""
+    body = {"game": "stop", "players": 3}
+    with live(tmp_path / "t.db") as server:
+        first, second, third = (post(server.url, "/matches", body)["id"] for _ in range(3))
+        codes = []
+        start = time.monotonic()
+        while time.monotonic() - start < 3:
+            watcher = spectator(server, first, "10.0.0.9")
+            watcher.send({"type": "chat", "text": "spam"})
+            answer = watcher.until_any("error", "chat")
+            while answer["type"] == "chat" and "writable" in answer:
+                answer = watcher.until_any("error", "chat")  # the backlog, then the answer
+            codes.append(answer.get("code", "stored"))
+            watcher.close()
+        elapsed = time.monotonic() - start
+        hub = server.app.state.hub
+        stored = len(server.loop_call(hub.store.chat(first, 1000)))
+        assert stored == codes.count("stored") == 5 and len(codes) > 10
+        assert set(codes) == {"stored", "chat_rate"}
+        print(f"{len(codes)} lines tried in {elapsed:.1f} s, {stored} stored")
+        # Across tables: 10 lines in 10 s from one address in all (5 at the second table).
+        others = [spectator(server, match, "10.0.0.9") for match in (second, third)]
+        got = []
+        for n in range(12):
+            watcher = others[n % 2]
+            watcher.send({"type": "chat", "text": f"line {n}"})
+            answer = watcher.until_any("error", "chat")
+            while answer["type"] == "chat" and "writable" in answer:
+                answer = watcher.until_any("error", "chat")
+            got.append(answer.get("code", "stored"))
+        assert got.count("stored") == 5  # the first address already spent 5 at `first`
+        # Another address writes freely.
+        other = spectator(server, first, "10.0.0.10")
+        other.until("chat")  # the backlog
+        other.send({"type": "chat", "text": "hello"})
+        assert other.until_any("chat", "error")["type"] == "chat"
+        for watcher in [*others, other]:
+            watcher.close()
+
+
+def test_a_finished_match_is_closed_to_spectators_chat(tmp_path: Path) -> None:
+    one = {"game": "hit", "players": 2, "seats": [{"name": "Ann"}, {"bot": "random"}]}
+    with live(tmp_path / "t.db", attrs.evolve(FAST, bot_think=(0.0, 0.0))) as server:
+        data = post(server.url, "/matches", one)
+        ann = Player(server.ws_url(data["id"]))
+        ann.hello(data["invites"][0]["token"])
+        ann.until("state")
+        play_out(server, data["id"], ann)
+        watcher = spectator(server, data["id"], "10.0.0.4")
+        assert watcher.until("chat")["writable"] is False
+        watcher.send({"type": "chat", "text": "late"})
+        assert watcher.until("error")["code"] == "chat_closed"
+        ann.send({"type": "chat", "text": "good game"})  # the players may still say so
+        assert ann.until_any("chat", "error")["type"] == "chat"
+        assert len(server.loop_call(server.app.state.hub.store.chat(data["id"]))) == 1
+        ann.close()
+        watcher.close()
+
+
+def test_only_the_last_lines_of_a_match_are_kept(db: str) -> None:
+    async def run() -> list[int]:
+        store = await open_store(db)
+        try:
+            record = MatchRecord("m1", "hit", {}, 2, 7, (SeatRecord("Ann", None),) * 2)
+            await store.create_match(record, {})
+            for n in range(CHAT_KEPT + 20):
+                await store.add_chat("m1", 0, "Ann", False, f"line {n}")
+            return [line.number for line in await store.chat("m1", 10 * CHAT_KEPT)]
+        finally:
+            await store.aclose()
+
+    numbers = asyncio.run(run())
+    assert numbers == list(range(21, CHAT_KEPT + 21))

@@ -333,6 +333,7 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings, 
     room = await room_for(table)
     then = await table.store.rematch_of(table.id) if table.match.is_over else None
     client = table.attach(seat, hello.since)
+    client.address = _address(websocket)
     cut = _cutter(websocket)
     client.on_drop = cut.arm
     room.welcome(client)

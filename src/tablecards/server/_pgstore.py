@@ -31,6 +31,7 @@ import psycopg
 
 from tablecards.server._health import StorageUnavailable, logged, store_back, store_lost
 from tablecards.server._store import (
+    CHAT_KEPT,
     ActionTaken,
     ChatLine,
     Claim,
@@ -442,7 +443,8 @@ class PostgresStore:
         self, match: str, seat: int | None, author: str, spectators_only: bool, text: str
     ) -> ChatLine:
         """Store a chat message of ``match`` under the next number; two processes taking the
-        same number meet on the key, and the loser takes the next."""
+        same number meet on the key, and the loser takes the next. Lines before the last
+        :data:`~tablecards.server._store.CHAT_KEPT` are forgotten."""
         sent = time.time()
         for _ in range(20):
             async with self._write_lock:
@@ -453,6 +455,11 @@ class PostgresStore:
                     (match, seat, author, spectators_only, text, sent, match),
                 )
                 row = await cursor.fetchone()
+                if row is not None:  # only the last CHAT_KEPT lines of a match are kept
+                    await self._w.execute(
+                        "DELETE FROM chat WHERE match = %s AND number <= %s",
+                        (match, int(row[0]) - CHAT_KEPT),
+                    )
             if row is not None:
                 return ChatLine(int(row[0]), seat, author, spectators_only, text, sent)
         raise RuntimeError(f"could not number a chat message of match {match}")

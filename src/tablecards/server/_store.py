@@ -40,6 +40,7 @@ from tablecards.server._health import (
 )
 
 __all__ = [
+    "CHAT_KEPT",
     "ActionTaken",
     "ChatLine",
     "Claim",
@@ -55,6 +56,9 @@ __all__ = [
 ]
 
 log = logging.getLogger("tablecards.server")
+
+#: Chat lines kept per match, the latest (older ones are deleted as new ones come).
+CHAT_KEPT = 500
 
 T = TypeVar("T")
 #: A waiting append: match, number, seat, action JSON, whether the match is over, and the
@@ -611,7 +615,8 @@ class SQLiteStore:
     async def add_chat(
         self, match: str, seat: int | None, author: str, spectators_only: bool, text: str
     ) -> ChatLine:
-        """Store a chat message of ``match`` under the next number (one statement: atomic)."""
+        """Store a chat message of ``match`` under the next number (one statement: atomic),
+        and forget the lines before the last :data:`CHAT_KEPT`."""
         sent = time.time()
         with self._writing() as db:
             row = db.execute(
@@ -620,6 +625,9 @@ class SQLiteStore:
                 " RETURNING number",
                 (match, seat, author, int(spectators_only), text, sent, match),
             ).fetchone()
+            db.execute(  # only the last CHAT_KEPT lines of a match are kept
+                "DELETE FROM chat WHERE match = ? AND number <= ?", (match, row[0] - CHAT_KEPT)
+            )
         return ChatLine(int(row[0]), seat, author, spectators_only, text, sent)
 
     async def chat(self, match: str, limit: int = 100) -> list[ChatLine]:

@@ -173,6 +173,8 @@ class Client:
     seat: int | None
     outbox: Outbox
     history_from: int = 0  # the first move whose history entry it has not been sent
+    #: The client's address (what the chat's limits count by); ``""``: unknown.
+    address: str = ""
     #: Called once when the client is dropped (its connection then cuts a peer that does
     #: not take its close).
     on_drop: Callable[[], None] | None = None
