@@ -120,6 +120,7 @@ def raw_post(server: LiveServer, path: str, body: bytes) -> tuple[int, bytes]:
     return answer.status, raw
 
 
+@pytest.mark.slow
 def test_deeply_nested_bodies_are_refused_with_400_and_no_traceback(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -164,6 +165,7 @@ def play_out(server: LiveServer, match: str, player: Player, seat: int = 0) -> N
         player.until_moves(moves + 1, timeout=20)
 
 
+@pytest.mark.slow
 def test_one_address_holds_its_share_of_live_matches_and_rematches_count(tmp_path: Path) -> None:
     settings = attrs.evolve(FAST, live_matches=40, bot_think=(0.0, 0.0))  # 4 per address
     one = {"game": "hit", "players": 2, "seats": [{"name": "Ann"}, {"bot": "random"}]}
@@ -252,6 +254,7 @@ def test_spectators_reconnecting_to_chat_are_held_to_one_address_rate(tmp_path: 
             watcher.close()
 
 
+@pytest.mark.slow
 def test_a_finished_match_is_closed_to_spectators_chat(tmp_path: Path) -> None:
     one = {"game": "hit", "players": 2, "seats": [{"name": "Ann"}, {"bot": "random"}]}
     with live(tmp_path / "t.db", attrs.evolve(FAST, bot_think=(0.0, 0.0))) as server:
@@ -285,3 +288,31 @@ def test_only_the_last_lines_of_a_match_are_kept(db: str) -> None:
 
     numbers = asyncio.run(run())
     assert numbers == list(range(21, CHAT_KEPT + 21))
+
+
+# -- M4: presence coalesced --------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_spectators_coming_and_going_send_players_at_most_one_presence_a_second(
+    tmp_path: Path,
+) -> None:
+    with live(tmp_path / "t.db") as server:
+        data = post(server.url, "/matches", {"game": "stop", "players": 3})
+        ann = Player(server.ws_url(data["id"]))
+        ann.hello(data["invites"][0]["token"])
+        ann.until("presence")
+        start = time.monotonic()
+        for n in range(40):
+            watcher = spectator(server, data["id"], f"10.0.1.{n}")
+            watcher.close()
+        elapsed = time.monotonic() - start
+        with contextlib.suppress(TimeoutError):  # read all that comes (the last is due)
+            while True:
+                ann.recv(2.5)
+        presences = [json.loads(t) for t in ann.raw if t.startswith('{"type":"presence"')]
+        assert presences[-1]["spectators"] == 0
+        # 80 changes; at most one message a second (and the first) reached the player.
+        assert len(presences) <= elapsed + 3, (len(presences), elapsed)
+        print(f"80 changes in {elapsed:.1f} s: {len(presences)} presence messages")
+        ann.close()

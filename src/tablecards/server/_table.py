@@ -46,6 +46,9 @@ __all__ = ["DEFAULT_CLOCKS", "Client", "Moment", "Refused", "Settings", "Table"]
 
 log = logging.getLogger("tablecards.server")
 
+#: Seconds between two presence messages to a table's clients (a newcomer's own comes at once).
+PRESENCE_EVERY = 1.0
+
 #: Actions this process applied from the store rather than from its own clients and bots
 #: (rebuilding a match, catching up with another process): the stats route reports it.
 REPLAYED = [0]
@@ -217,6 +220,10 @@ class Table:
         self._rngs: dict[int, random.Random] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._moment: Moment | None = None
+        # The last presence relayed, when, and the one due (see presence_changed).
+        self._presence_last: dict[str, Any] | None = None
+        self._presence_at = -PRESENCE_EVERY
+        self._presence_timer: asyncio.TimerHandle | None = None
         # Whether the last move was its seat's default (a decline, a pass): it lets a moment
         # go on, where any other move opens a new one.
         self._by_default = False
@@ -272,7 +279,7 @@ class Table:
             }
         )
         self._send(client, {}, {})
-        self.presence_changed()
+        self.presence_changed(client)
         return client
 
     def detach(self, client: Client) -> None:
@@ -344,9 +351,32 @@ class Table:
 
     # -- presence and relayed messages (chat, rematch) -------------------------------------------
 
-    def presence_changed(self) -> None:
-        """Tell every client who is at the table now (see :mod:`._presence`)."""
-        self.relay(presence_message(self.record.seats, self.names, self._clients))
+    def presence_changed(self, newcomer: Client | None = None) -> None:
+        """Tell every client who is at the table now (see :mod:`._presence`): a newcomer at
+        once, the others at most once every :data:`PRESENCE_EVERY` seconds with the latest
+        (spectators coming and going in a crowd never flood the players)."""
+        if newcomer is not None:
+            newcomer.queue(self._presence())
+        if self._presence_timer is not None:
+            return  # the next one is due: it will say the latest
+        loop = asyncio.get_running_loop()
+        wait = self._presence_at + PRESENCE_EVERY - loop.time()
+        if wait <= 0:
+            self._send_presence(newcomer)
+        else:
+            self._presence_timer = loop.call_later(wait, self._send_presence)
+
+    def _presence(self) -> dict[str, Any]:
+        return presence_message(self.record.seats, self.names, self._clients)
+
+    def _send_presence(self, told: Client | None = None) -> None:
+        self._presence_timer = None
+        message = self._presence()
+        if message == self._presence_last:
+            return  # nothing anyone can see changed (a spectator came and went)
+        self._presence_last = message
+        self._presence_at = asyncio.get_running_loop().time()
+        self.relay(message, None if told is None else (lambda client: client is not told))
 
     def relay(self, message: dict[str, Any], to: Callable[[Client], bool] | None = None) -> None:
         """Queue ``message`` for every client (or those ``to`` accepts): a chat line, the
@@ -576,6 +606,9 @@ class Table:
         for task in self._tasks:
             task.cancel()
         self._cancel_timer()
+        if self._presence_timer is not None:
+            self._presence_timer.cancel()
+            self._presence_timer = None
         for client in self._clients:
             client.outbox.close()
 
