@@ -316,3 +316,32 @@ def test_spectators_coming_and_going_send_players_at_most_one_presence_a_second(
         assert len(presences) <= elapsed + 3, (len(presences), elapsed)
         print(f"80 changes in {elapsed:.1f} s: {len(presences)} presence messages")
         ann.close()
+
+
+# -- M5: places kept for the players -----------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_crowd_of_spectators_never_shuts_a_player_out(tmp_path: Path) -> None:
+    settings = attrs.evolve(FAST, connections=20)  # 15 places for spectators
+    with live(tmp_path / "t.db", settings) as server:
+        data = post(server.url, "/matches", {"game": "stop", "players": 3})
+        crowd: list[tuple[Player, dict[str, Any]]] = []
+        refused: list[tuple[Player, dict[str, Any]]] = []
+        for n in range(25):
+            watcher = Player(
+                server.ws_url(data["id"]), additional_headers={"x-forwarded-for": f"10.0.2.{n}"}
+            )
+            watcher.hello()
+            first = watcher.until_any("welcome", "error")
+            (crowd if first["type"] == "welcome" else refused).append((watcher, first))
+        assert len(crowd) == 15 and len(refused) == 10
+        assert all(message["code"] == "full" for _, message in refused)
+        ann = Player(server.ws_url(data["id"]))
+        ann.hello(data["invites"][0]["token"])
+        assert ann.until("state")["moves"] == 0
+        ann.send({"type": "ping"})
+        assert ann.until("pong")  # seated and served
+        for watcher, _ in crowd + refused:
+            watcher.close()
+        ann.close()

@@ -69,6 +69,8 @@ HELLO_TIMEOUT = 10.0
 MAX_REFUSED = 1_000
 #: The websocket close code for a match this server does not know.
 NO_SUCH_MATCH = 4404
+#: What a spectator is told when the spectators' places are taken.
+FULL = "this server is full of spectators (players' places are kept): try again later"
 #: Seconds a dropped client has to take its close before its connection is cut.
 CLOSE_GRACE = 5.0
 #: Matches listed by one page of ``GET /matches`` (by default, and at most).
@@ -328,6 +330,47 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings, 
         )
         await _close(websocket, 4401)
         return
+    if seat is None:
+        await _watch(websocket, table, settings, hub, hello)
+        return
+    await _serve_client(websocket, table, settings, hub, seat, hello)
+
+
+async def _watch(
+    websocket: WebSocket, table: Table, settings: Settings, hub: Hub, hello: Hello
+) -> None:
+    """A spectator: served while the spectators' places last (the rest are the players')."""
+    state = websocket.app.state
+    watching: int = getattr(state, "spectators", 0)
+    if watching >= spectator_places(settings):
+        REFUSALS.note("spectators", _address(websocket), f"{watching} watching")
+        await _send(websocket, error("full", FULL))
+        await _close(websocket, 1013)
+        return
+    state.spectators = watching + 1
+    try:
+        await _serve_client(websocket, table, settings, hub, None, hello)
+    finally:
+        state.spectators -= 1
+
+
+def spectator_places(settings: Settings) -> int:
+    """The spectators' connections a server holds at once (``Settings.spectators``)."""
+    if settings.spectators is not None:
+        return settings.spectators
+    return settings.connections - settings.connections // 4
+
+
+async def _serve_client(
+    websocket: WebSocket,
+    table: Table,
+    settings: Settings,
+    hub: Hub,
+    seat: int | None,
+    hello: Hello,
+) -> None:
+    """An authenticated connection (a seat's, or a spectator's): its welcome, then its
+    messages until it closes."""
     if table.store.shared:
         await refresh_claims(table)  # another process may have given an open seat away
     room = await room_for(table)

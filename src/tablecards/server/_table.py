@@ -109,6 +109,9 @@ class Settings:
             Rematches count as creations of the address that asks first.
         connections: open websockets at once ...
         connections_per_client: ... and from one client address.
+        spectators: spectators' websockets at once (``None``: three quarters of
+            ``connections``): the other places are kept for the players of seats, so a crowd
+            of spectators never shuts a player out.
         abandon_after: seconds after which a match nobody is connected to (all-bot matches
             too) is stopped and leaves memory; it stays in the store and the next visit
             rebuilds it. ``None``: never.
@@ -139,6 +142,7 @@ class Settings:
     live_per_client: int | None = None
     connections: int = 400
     connections_per_client: int = 24
+    spectators: int | None = None
     abandon_after: float | None = 900.0
     bot_workers: int = 2
     checkpoint_every: float = 60.0
