@@ -345,3 +345,38 @@ def test_a_crowd_of_spectators_never_shuts_a_player_out(tmp_path: Path) -> None:
         for watcher, _ in crowd + refused:
             watcher.close()
         ann.close()
+
+
+# -- L1: names ----------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_names_that_pass_for_others_or_for_the_table_are_refused(tmp_path: Path) -> None:
+    def create(*names: str) -> tuple[int, Any]:
+        seats = [{"name": name} for name in names]
+        return call(server, "POST", "/matches", {"game": "stop", "players": 3, "seats": seats})
+
+    with live(tmp_path / "t.db") as server:
+        for names in (("Ann", "ann", "Bob"), ("Ann", "\u0391nn", "Bob"), ("Bob", "B0b", "Cy")):
+            status, body = create(*names)
+            assert status == 400 and "both called" in body["error"], names
+        for word in ("You", "Spectator", "Random bot 2", "Open seat 1", "y\u043eu"):
+            status, body = create("Ann", word, "Bob")
+            assert status == 400 and "a word the table shows" in body["error"], word
+        for blank in ("\u3164\u3164", "\u2800", " \u200b "):  # blank-looking: the default
+            status, body = create("Ann", blank, "Bob")
+            assert status == 201 and body["invites"][1]["name"] == "Player 2", blank
+        for unreadable in ("e\u0301\u0301\u0301\u0301", "\u0301\u0301", "\u2014\u2014"):
+            status, body = create("Ann", unreadable, "Bob")
+            assert status == 400 and "seat 2" in body["error"], unreadable
+        # Fullwidth letters are kept in their usual form.
+        status, body = create("\uff21\uff4e\uff4e", "Bob", "Cy")
+        assert status == 201 and body["invites"][0]["name"] == "Ann"
+        seats = [{"name": "Ann"}, {"open": True}, {"open": True}]
+        match = post(server.url, "/matches", {"game": "stop", "players": 3, "seats": seats})
+        path = f"/matches/{match['id']}/seats/1"
+        for name in ("\u0391nn", "ANN", "A\u200bnn", "You", "Spectator", "Greedy bot 3"):
+            assert call(server, "POST", path, {"name": name})[0] == 409, name
+        assert call(server, "POST", path, {"name": "\u3164"})[0] == 400
+        status, taken = call(server, "POST", path, {"name": "Zo\u00eb"})
+        assert status == 201 and taken["name"] == "Zo\u00eb"

@@ -5,22 +5,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from tablecards import Game, TablecardsError, available_games, registry
+from tablecards.server._names import NameRefused, clean_name, reserved, reserved_reason, skeleton
 from tablecards.server._seats import open_seat_name, with_claims
 from tablecards.server._store import MatchRecord, SeatRecord, Store, token_hash
 from tablecards.server._table import Settings, Table
 
-__all__ = ["BadRequest", "Hub", "Invite", "clean_name", "games"]
+__all__ = ["BadRequest", "Hub", "Invite", "clean_name", "games"]  # clean_name: from _names
 
 log = logging.getLogger("tablecards.server")
 
 #: 18 random bytes: 144 bits, beyond guessing (the issue asks for at least 128).
 TOKEN_BYTES = 18
-MAX_NAME = 40
 
 GameLoader = Callable[..., Game[Any]]
 
@@ -284,16 +283,27 @@ def _seats(game: Game[Any], players: int, raw: object) -> tuple[SeatRecord, ...]
             except TablecardsError as failure:
                 raise BadRequest(f"seat {seat}: {failure}") from None
         default = f"{bot.capitalize()} bot {seat + 1}" if bot else f"Player {seat + 1}"
-        seats.append(SeatRecord(clean_name(item.get("name"), default), bot))
+        try:
+            name = clean_name(item.get("name"), default)
+        except NameRefused as refusal:
+            raise BadRequest(f"seat {seat + 1}: {refusal}") from None
+        if name != default and reserved(name):
+            raise BadRequest(f"seat {seat + 1}: {reserved_reason(name)}")
+        seats.append(SeatRecord(name, bot))
+    _distinct(seats)
     return tuple(seats)
 
 
-def clean_name(value: object, default: str) -> str:
-    """A player's name as shown to others: text, no control characters, at most 40 long.
-
-    It is still shown only through ``textContent``: cleaning is for looks, not safety.
-    """
-    if not isinstance(value, str):
-        return default
-    text = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C").strip()
-    return text[:MAX_NAME] or default
+def _distinct(seats: list[SeatRecord]) -> None:
+    """Refuse two seats whose names are one (:func:`~._names.skeleton`: "Ann" and "ann")."""
+    seen: dict[str, int] = {}
+    for seat, who in enumerate(seats):
+        if who.open:
+            continue
+        form = skeleton(who.name)
+        if form in seen:
+            raise BadRequest(
+                f"seats {seen[form] + 1} and {seat + 1} are both called {who.name}: "
+                "give them names people can tell apart"
+            )
+        seen[form] = seat

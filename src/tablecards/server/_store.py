@@ -38,6 +38,7 @@ from tablecards.server._health import (
     store_back,
     store_lost,
 )
+from tablecards.server._names import skeleton
 
 __all__ = [
     "CHAT_KEPT",
@@ -177,8 +178,9 @@ class ChatLine:
 
 
 def fold(name: str) -> str:
-    """The form in which two names at one table must differ ("Ann" and " ann " are one)."""
-    return " ".join(name.casefold().split())
+    """The form in which two names at one table must differ ("Ann", " ann " and an "Ann"
+    written with a Greek alpha are one): its :func:`~tablecards.server._names.skeleton`."""
+    return skeleton(name)
 
 
 @attrs.frozen
