@@ -23,7 +23,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from wire import FAST, LiveServer, Player, live, mute_socket, post
 
-from tablecards.server import _app
+import tablecards
+from tablecards.server import _app, _hub
 from tablecards.server._store import CHAT_KEPT, MatchRecord, SeatRecord, open_store
 
 pytestmark = pytest.mark.server
@@ -380,3 +381,57 @@ def test_names_that_pass_for_others_or_for_the_table_are_refused(tmp_path: Path)
         assert call(server, "POST", path, {"name": "\u3164"})[0] == 400
         status, taken = call(server, "POST", path, {"name": "Zo\u00eb"})
         assert status == 201 and taken["name"] == "Zo\u00eb"
+
+
+# -- M1: setup off the event loop, with a time bound --------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_slow_game_setup_is_bounded_and_never_holds_up_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_hub, "SETUP_SECONDS", 1.0)
+
+    def slow_load(name: str, /, **options: Any) -> Any:
+        if options.get("first_player") == 2:  # stands for a plugin's huge setup
+            deadline = time.monotonic() + 3
+            while time.monotonic() < deadline:
+                sum(range(10_000))
+        return tablecards.load_game(name, **options)
+
+    with live(tmp_path / "t.db", load_game=slow_load) as server:
+        ann = honest(server)
+        slow = {"game": "stop", "players": 3, "options": {"first_player": 2}}
+        answers: list[tuple[int, Any]] = []
+        asking = threading.Thread(
+            target=lambda: answers.append(call(server, "POST", "/matches", slow))
+        )
+        started = time.monotonic()
+        asking.start()
+        time.sleep(0.2)
+        pongs = []
+        while asking.is_alive():
+            sent = time.perf_counter()
+            ann.send({"type": "ping"})
+            ann.until("pong")
+            pongs.append(time.perf_counter() - sent)
+            time.sleep(0.05)
+        asking.join()
+        status, body = answers[0]
+        assert status == 400 and "longer than 1 s to set up" in body["error"]
+        assert time.monotonic() - started < 2.5
+        assert pongs and max(pongs) < 0.5  # the loop kept serving the others
+        assert server.loop_call(_count_live(server)) == 1  # nothing kept of the slow one
+        ann.close()
+
+
+def honest(server: LiveServer) -> Player:
+    data = post(server.url, "/matches", {"game": "stop", "players": 3})
+    player = Player(server.ws_url(data["id"]))
+    player.hello(data["invites"][0]["token"])
+    player.until("state")
+    return player
+
+
+async def _count_live(server: LiveServer) -> int:
+    return len(server.app.state.hub.tables)

@@ -6,7 +6,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from tablecards import Game, TablecardsError, available_games, registry
 from tablecards.server._names import NameRefused, clean_name, reserved, reserved_reason, skeleton
@@ -14,7 +14,8 @@ from tablecards.server._seats import open_seat_name, with_claims
 from tablecards.server._store import MatchRecord, SeatRecord, Store, token_hash
 from tablecards.server._table import Settings, Table
 
-__all__ = ["BadRequest", "Hub", "Invite", "clean_name", "games"]  # clean_name: from _names
+# clean_name is _names's, kept importable from here.
+__all__ = ["BadRequest", "Hub", "Invite", "SetupTooLong", "clean_name", "games", "set_up"]
 
 log = logging.getLogger("tablecards.server")
 
@@ -22,10 +23,34 @@ log = logging.getLogger("tablecards.server")
 TOKEN_BYTES = 18
 
 GameLoader = Callable[..., Game[Any]]
+#: Seconds a game may take to be made and dealt when a match is created.
+SETUP_SECONDS = 5.0
 
 
 class BadRequest(Exception):
     """A request to create a match that cannot be honoured; the message says why."""
+
+
+class SetupTooLong(BadRequest, TablecardsError):
+    """A game that took more than :data:`SETUP_SECONDS` to be made or dealt."""
+
+
+T = TypeVar("T")
+
+
+async def set_up(build: Callable[[], T]) -> T:
+    """``build()`` (making a game, dealing a match: a plugin's code) in a worker thread, so the
+    event loop serves everybody else meanwhile, for at most :data:`SETUP_SECONDS`.
+
+    Raises:
+        SetupTooLong: it took longer (the thread finishes on its own; nothing is kept).
+    """
+    try:
+        return await asyncio.wait_for(asyncio.to_thread(build), SETUP_SECONDS)
+    except asyncio.TimeoutError:
+        raise SetupTooLong(
+            f"the game took longer than {SETUP_SECONDS:g} s to set up: choose other options"
+        ) from None
 
 
 Invite = dict[str, Any]
@@ -134,7 +159,7 @@ class Hub:
         if not isinstance(options, dict):
             raise BadRequest("'options' must be an object of the game's options")
         try:
-            game = self.load_game(game_name, **options)
+            game = await set_up(lambda: self.load_game(game_name, **options))
         except (TablecardsError, TypeError, ValueError) as failure:
             raise BadRequest(str(failure)) from None
         players = data.get("players", game.default_players)
@@ -159,7 +184,7 @@ class Hub:
             if who.bot is None and not who.open
         }
         try:
-            table = Table(record, game, self.store, self.settings)
+            table = await set_up(lambda: Table(record, game, self.store, self.settings))
         except TablecardsError as failure:
             raise BadRequest(str(failure)) from None
         await self.store.create_match(record, {token_hash(t): s for s, t in tokens.items()})

@@ -15,6 +15,7 @@ import secrets
 from typing import TYPE_CHECKING
 
 from tablecards import TablecardsError
+from tablecards.server._hub import set_up
 from tablecards.server._limits import Creations, Quota
 from tablecards.server._protocol import error
 from tablecards.server._store import MatchRecord, token_hash
@@ -94,8 +95,11 @@ async def _create(hub: Hub, table: Table) -> str:
         seed=secrets.randbits(63),
         seats=old.seats,
     )
+    def build() -> Table:
+        return Table(record, hub.load_game(record.game, **record.options), hub.store, hub.settings)
+
     try:
-        new = Table(record, hub.load_game(record.game, **record.options), hub.store, hub.settings)
+        new = await set_up(build)
     except (TablecardsError, TypeError, ValueError) as failure:
         raise RematchRefused("bad_message", f"the same match cannot be set up: {failure}") from None
     winner = await hub.store.link_rematch(old.id, record, {})

@@ -112,7 +112,8 @@ def check_game(
     """Run the conformance kit against ``game``; raise :class:`ConformanceFailure` on a fault.
 
     For every seat count and seed, a seeded random playout checks after every action that no
-    card was lost or duplicated, that every seat the moment waits for can act and that every
+    card was lost or duplicated (and, first, that every option declares its range), that
+    every seat the moment waits for can act and that every
     action changed something (no move that changes nothing, ``no_op``). The playout's log is
     then replayed (determinism: the same bytes), and at ``points`` random moments of it the kit
     checks that views are plain data, that illegal actions are refused atomically, that
@@ -166,6 +167,8 @@ def check_game(
         raise ValueError(f"unknown checks {unknown}; the kit's checks are {list(CHECKS)}")
     counts = _player_counts(game, players)
     seed_list = _seeds(seeds)
+    if "structure" in wanted:
+        _check_option_ranges(game, Where(game.name, counts[0], seed_list[0] if seed_list else 0))
     report = ConformanceReport(game.name)
     if "bots" in wanted and bots is None:
         bots = registered_bots(game)
@@ -180,6 +183,20 @@ def check_game(
         report.process_matches = check_processes(game, pairs, move_limit)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _check_option_ranges(game: Game[Any], where: Where) -> None:
+    """Every option declares its range (a server bounds what players ask for by them)."""
+    ranges = game.option_ranges()
+    unbounded = [field.name for field in attrs.fields(game.Options) if field.name not in ranges]
+    if unbounded:
+        raise ConformanceFailure(
+            "structure",
+            where,
+            f"option {', '.join(unbounded)} declares no range: declare every option with "
+            "tablecards.option_range (or seat_option, or attrs' ge and le validators); a game "
+            "with an unbounded option is not registered",
+        )
 
 
 def _player_counts(game: Game[Any], players: int | Iterable[int] | None) -> list[int]:
