@@ -50,6 +50,7 @@ class LiveServer:
         port: int = 0,
         *,
         sndbuf: int | None = None,
+        uvicorn_options: dict[str, Any] | None = None,
         **options: Any,
     ) -> None:
         self.app = create_app(db, settings=settings, **options)
@@ -62,7 +63,11 @@ class LiveServer:
         self.port = sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
-            self.app, log_level="warning", ws="websockets-sansio", ws_max_size=65_536
+            self.app,
+            log_level="warning",
+            ws="websockets-sansio",
+            ws_max_size=65_536,
+            **(uvicorn_options or {}),
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(

@@ -25,6 +25,7 @@ from wire import FAST, LiveServer, Player, live, mute_socket, post
 
 import tablecards
 from tablecards.server import _app, _hub
+from tablecards.server._http import guarded_http
 from tablecards.server._store import CHAT_KEPT, MatchRecord, SeatRecord, open_store
 
 pytestmark = pytest.mark.server
@@ -435,3 +436,55 @@ def honest(server: LiveServer) -> Player:
 
 async def _count_live(server: LiveServer) -> int:
     return len(server.app.state.hub.tables)
+
+
+# -- H2: half-sent requests ----------------------------------------------------------------------
+
+
+def half_sent(port: int, source: str) -> socket.socket:
+    """A connection from ``source`` (a loopback address) that sends half a request head."""
+    sock = socket.socket()
+    sock.bind((source, 0))
+    sock.settimeout(5)
+    sock.connect(("127.0.0.1", port))
+    with contextlib.suppress(OSError):
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    return sock
+
+
+def closed_by_server(sock: socket.socket) -> bool:
+    sock.setblocking(False)
+    try:
+        return sock.recv(1024) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+@pytest.mark.slow
+def test_half_sent_requests_from_one_address_never_shut_the_others_out(tmp_path: Path) -> None:
+    """The audit held 520 half-sent requests from one address: every request answered 503.
+    Now one address holds a bounded number of connections, and each must finish its head
+    in time; the server answers everybody else meanwhile."""
+    http = guarded_http(per_address=8, head_timeout=1.0, trusted=frozenset())
+    options = {"http": http, "limit_concurrency": 40}
+    with live(tmp_path / "t.db", uvicorn_options=options) as server:
+        held = [half_sent(server.port, "127.0.0.2") for _ in range(60)]
+        time.sleep(0.3)
+        refused = sum(closed_by_server(sock) for sock in held)
+        assert refused >= 52  # beyond 8 from that address: cut at once
+        status = http_status(server, "/healthz")
+        assert status == 200  # not 503: the others are served
+        assert until(lambda: all(closed_by_server(sock) for sock in held), 5)  # heads too slow
+        assert http_status(server, "/api/games") == 200
+        for sock in held:
+            sock.close()
+
+
+def http_status(server: LiveServer, path: str) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    conn.request("GET", path)
+    status = conn.getresponse().status
+    conn.close()
+    return status
