@@ -24,7 +24,7 @@ import tablecards
 from tablecards.server import _engine, _protocol
 from tablecards.server._chat import ChatRefused, room_for
 from tablecards.server._health import RETRYING, StorageUnavailable, health, logged
-from tablecards.server._hub import BadRequest, Hub, games
+from tablecards.server._hub import LOBBY_STORED, BadRequest, Hub, games
 from tablecards.server._limits import ABORT, REFUSALS, Guard, sweep
 from tablecards.server._lookback import finished_matches, match_summary
 from tablecards.server._outbox import CLOSE
@@ -290,7 +290,7 @@ async def _list_matches(request: Request) -> Response:
     limit = _whole(request.query_params.get("limit"), LOBBY_PAGE, 1, LOBBY_MAX)
     start = _whole(request.query_params.get("cursor"), 0, 0, 10**9)
     try:
-        rows = await request.app.state.hub.lobby()
+        rows = await request.app.state.hub.lobby(min(start + limit + 1, LOBBY_STORED))
     except StorageUnavailable:
         return _problem(503, RETRYING)
     headers = {}

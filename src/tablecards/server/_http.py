@@ -41,6 +41,7 @@ class GuardedH11Protocol(H11Protocol):
         super().__init__(*args, **kwargs)
         self._address: str | None = None
         self._head_timer: asyncio.TimerHandle | None = None
+        self._upgraded = False  # a websocket's now: its protocol owns the connection
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -59,6 +60,8 @@ class GuardedH11Protocol(H11Protocol):
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
+        if self._upgraded:
+            return
         if self.cycle is not None and not self.cycle.response_complete:
             self._cancel_head_timer()  # a whole head came: the request is the app's now
         elif self._head_timer is None:
@@ -66,11 +69,14 @@ class GuardedH11Protocol(H11Protocol):
 
     def handle_websocket_upgrade(self, event: Any) -> None:
         # The websocket protocol takes the connection over (the app's Guard limits those).
+        self._upgraded = True
         self._cancel_head_timer()
         self._release()
         super().handle_websocket_upgrade(event)
 
     def _arm_head_timer(self) -> None:
+        if self._upgraded:
+            return
         self._head_timer = self.loop.call_later(self.head_timeout, self._head_too_slow)
 
     def _cancel_head_timer(self) -> None:
@@ -81,7 +87,7 @@ class GuardedH11Protocol(H11Protocol):
     def _head_too_slow(self) -> None:
         self._head_timer = None
         busy = self.cycle is not None and not self.cycle.response_complete
-        if not busy and not self.transport.is_closing():
+        if not busy and not self._upgraded and not self.transport.is_closing():
             self.transport.close()
 
     def _release(self) -> None:

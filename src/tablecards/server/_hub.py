@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -23,6 +24,10 @@ log = logging.getLogger("tablecards.server")
 TOKEN_BYTES = 18
 
 GameLoader = Callable[..., Game[Any]]
+#: Unfinished matches read from a shared store for the lobby, at most ...
+LOBBY_STORED = 1_000
+#: ... created within this many seconds (older unfinished ones are abandoned: not listed).
+LOBBY_HORIZON = 24 * 3600.0
 #: Seconds a game may take to be made and dealt when a match is created.
 SETUP_SECONDS = 5.0
 
@@ -197,12 +202,13 @@ class Hub:
         ]
         return record.id, invites
 
-    async def lobby(self) -> list[dict[str, Any]]:
+    async def lobby(self, limit: int = LOBBY_STORED) -> list[dict[str, Any]]:
         """The matches of this server, live ones first; never a seed or a token.
 
         With a shared store, the unfinished matches this process does not hold are listed from
         the store, not rebuilt (another process serves them), so every process lists the same
-        matches and none replays another's moves.
+        matches and none replays another's moves: the newest ``limit`` created within
+        :data:`LOBBY_HORIZON` seconds, in one query (older unfinished ones are abandoned).
         """
         rows: list[dict[str, Any]] = []
         for table in self.tables.values():
@@ -221,10 +227,11 @@ class Hub:
         if self.store.shared:
             # Listed from the store, not rebuilt: another process serves them (behind a
             # router each match has one process), and this one must not replay their moves.
-            for stored in await self.store.unfinished():
+            since = time.time() - LOBBY_HORIZON
+            for stored, moves, claims in await self.store.lobby(since, limit):
                 if stored.id in self.tables or stored.id in self.resting:
                     continue  # listed above; or abandoned here, resting until a visit
-                record = with_claims(stored, await self.store.claims(stored.id))
+                record = with_claims(stored, claims)
                 rows.append(
                     {
                         "id": record.id,
@@ -232,7 +239,7 @@ class Hub:
                         "title": self._title(record),
                         "players": record.players,
                         "seats": [seat.to_json() for seat in record.seats],
-                        "moves": len(await self.store.actions(record.id)),
+                        "moves": moves,
                         "over": False,
                     }
                 )

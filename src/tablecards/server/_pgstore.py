@@ -101,6 +101,10 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX matches_finished ON matches (created) WHERE over;
     """,
+    # The lobby reads the newest unfinished matches first (issue 42).
+    """
+    CREATE INDEX matches_unfinished_newest ON matches (created DESC) WHERE NOT over;
+    """,
 )
 _COLUMNS = "id, game, options, players, seed, seats, created, over"
 #: A waiting append: match, number, seat, action JSON, whether the match is over, its future.
@@ -373,6 +377,33 @@ class PostgresStore:
     async def unfinished(self) -> list[MatchRecord]:
         """Every match not recorded as over, oldest first."""
         return await self._records("WHERE NOT over ORDER BY created")
+
+    @_guarded
+    async def lobby(
+        self, since: float, limit: int
+    ) -> list[tuple[MatchRecord, int, dict[int, str]]]:
+        """The unfinished matches created after ``since`` (a Unix time), newest first, at most
+        ``limit``: each with its number of moves and its taken open seats, in one query (the
+        moves from the actions' key, not by counting them)."""
+        cursor = await self._r.execute(
+            f"SELECT {_COLUMNS},"
+            " (SELECT coalesce(max(number), 0) FROM actions a WHERE a.match = m.id),"
+            " (SELECT coalesce(json_agg(json_build_array(c.seat, c.name)), '[]')"
+            "  FROM claims c WHERE c.match = m.id)"
+            " FROM matches m WHERE NOT over AND created > %s ORDER BY created DESC LIMIT %s",
+            (since, int(limit)),
+        )
+        rows = []
+        for row in await cursor.fetchall():
+            claims = row[-1] if isinstance(row[-1], list) else json.loads(row[-1])
+            rows.append(
+                (
+                    record_of(tuple(row[:-2])),
+                    int(row[-2]),
+                    {int(seat): str(name) for seat, name in claims},
+                )
+            )
+        return rows
 
     @_guarded
     async def matches(self, limit: int = 100) -> list[MatchRecord]:

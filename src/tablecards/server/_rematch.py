@@ -95,6 +95,7 @@ async def _create(hub: Hub, table: Table) -> str:
         seed=secrets.randbits(63),
         seats=old.seats,
     )
+
     def build() -> Table:
         return Table(record, hub.load_game(record.game, **record.options), hub.store, hub.settings)
 

@@ -45,6 +45,7 @@ __all__ = [
     "ActionTaken",
     "ChatLine",
     "Claim",
+    "LobbyRow",
     "MatchRecord",
     "OnAction",
     "SQLiteStore",
@@ -62,6 +63,8 @@ log = logging.getLogger("tablecards.server")
 CHAT_KEPT = 500
 
 T = TypeVar("T")
+#: A match of the lobby read from the store: its record, its moves, its taken open seats.
+LobbyRow = tuple["MatchRecord", int, dict[int, str]]
 #: A waiting append: match, number, seat, action JSON, whether the match is over, and the
 #: future to settle once committed.
 _Append = tuple[str, int, int, str, bool, "asyncio.Future[None]"]
@@ -228,6 +231,13 @@ class Store(Protocol):
 
     async def unfinished(self) -> list[MatchRecord]:
         """Every match not recorded as over, oldest first."""
+        ...
+
+    async def lobby(
+        self, since: float, limit: int
+    ) -> list[tuple[MatchRecord, int, dict[int, str]]]:
+        """The unfinished matches created after ``since``, newest first, at most ``limit``,
+        each with its number of moves and its taken open seats."""
         ...
 
     async def matches(self, limit: int = 100) -> list[MatchRecord]:
@@ -526,6 +536,29 @@ class SQLiteStore:
     async def unfinished(self) -> list[MatchRecord]:
         """Every match not recorded as over, oldest first."""
         return await self._run(lambda: self._matches("WHERE over = 0"))
+
+    async def lobby(
+        self, since: float, limit: int
+    ) -> list[tuple[MatchRecord, int, dict[int, str]]]:
+        """The unfinished matches created after ``since``, newest first, at most ``limit``,
+        each with its number of moves and its taken open seats."""
+
+        def read() -> list[LobbyRow]:
+            records = self._matches(
+                "WHERE over = 0 AND created > ? ORDER BY created DESC LIMIT ?", (since, limit)
+            )
+            out = []
+            for record in records:
+                moves = self._conn.execute(
+                    "SELECT coalesce(max(number), 0) FROM actions WHERE match = ?", (record.id,)
+                ).fetchone()[0]
+                claims = self._conn.execute(
+                    "SELECT seat, name FROM claims WHERE match = ?", (record.id,)
+                ).fetchall()
+                out.append((record, int(moves), {int(s): str(n) for s, n in claims}))
+            return out
+
+        return await self._run(read)
 
     async def matches(self, limit: int = 100) -> list[MatchRecord]:
         """The most recent matches, newest first."""
