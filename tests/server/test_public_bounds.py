@@ -12,7 +12,9 @@ import contextlib
 import http.client
 import json
 import logging
+import os
 import socket
+import sqlite3
 import threading
 import time
 from pathlib import Path
@@ -548,3 +550,64 @@ def test_a_websocket_outlives_the_request_head_deadline(tmp_path: Path) -> None:
         ann.send({"type": "ping"})
         assert ann.until("pong")
         ann.close()
+
+
+# -- L2: looking back leaves nothing; a copy without its -wal says so ----------------------------
+
+
+@pytest.mark.slow
+def test_looking_at_a_finished_match_leaves_no_table_in_memory(tmp_path: Path) -> None:
+    one = {"game": "hit", "players": 2, "seats": [{"name": "Ann"}, {"bot": "random"}]}
+    with live(tmp_path / "t.db", attrs.evolve(FAST, bot_think=(0.0, 0.0))) as server:
+        data = post(server.url, "/matches", one)
+        ann = Player(server.ws_url(data["id"]))
+        ann.hello(data["invites"][0]["token"])
+        ann.until("state")
+        play_out(server, data["id"], ann)
+        ann.close()
+        hub = server.app.state.hub
+        assert until(lambda: data["id"] not in hub.tables, 5)
+        for _ in range(3):
+            status, summary = call(server, "GET", f"/matches/{data['id']}")
+            assert status == 200 and summary["over"] is True
+            assert data["id"] not in hub.tables
+
+
+def test_a_file_copied_without_its_wal_from_a_killed_server_is_refused(tmp_path: Path) -> None:
+    import shutil
+
+    import tablecards.server._store as store_module
+    from tablecards.server._health import StoreError
+
+    db = tmp_path / "t.db"
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.executescript(store_module._SCHEMA)
+    here = os.stat(db)
+    running = f"running {here.st_dev}:{here.st_ino}"  # the server's mark, as if killed
+    conn.execute("INSERT INTO tablecards_state VALUES ('server', ?)", (running,))
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # what the server checkpointed ...
+    conn.execute(  # ... and a last commit still in the -wal file
+        "INSERT INTO matches (id, game, options, players, seed, seats, created, over)"
+        " VALUES ('m1', 'hit', '{}', 2, 1, '[]', 0, 0)"
+    )
+    copy = tmp_path / "copy.db"
+    shutil.copyfile(db, copy)  # the file alone, while its -wal still holds the last commits
+    conn.close()
+
+    async def open_copy() -> None:
+        store = await open_store(copy)
+        await store.aclose()
+
+    with pytest.raises(StoreError, match="-wal file is not beside it"):
+        asyncio.run(open_copy())
+    # The file itself opens (its -wal merged by whoever closed it last), and again.
+    asyncio.run(_open_close(db))
+    asyncio.run(_open_close(db))
+    shutil.copyfile(db, copy)  # a copy of a store its server closed: nothing is missing
+    asyncio.run(_open_close(copy))
+
+
+async def _open_close(path: Path) -> None:
+    store = await open_store(path)
+    await store.aclose()

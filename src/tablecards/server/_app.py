@@ -187,10 +187,13 @@ def _lobby_routes(settings: Settings) -> list[Route]:
 
     async def summary(request: Request) -> Response:
         match_id = request.path_params["match"]
-        table = await _hub_of(request).table(match_id)
+        hub = _hub_of(request)
+        table = await hub.table(match_id)
         if table is None:
             return _problem(404, "no such match")
-        return JSONResponse(match_summary(match_id, table.record, table.match))
+        answer = JSONResponse(match_summary(match_id, table.record, table.match))
+        hub.forget(table)  # a finished match nobody watches leaves memory at once, not at a sweep
+        return answer
 
     async def take_seat(request: Request) -> Response:
         if not _same_origin(request.headers, settings):

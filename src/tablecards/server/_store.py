@@ -74,6 +74,10 @@ CHECKPOINT_EVERY = 200
 IDLE_CHECKPOINT = 2.0
 
 _SCHEMA = """
+CREATE TABLE IF NOT EXISTS tablecards_state (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS matches (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -330,13 +334,28 @@ class SQLiteStore:
 
     def _open(self) -> None:
         existing = os.path.exists(self.path) and os.path.getsize(self.path) > 0
+        orphaned = existing and _without_its_wal(self.path)
         db = sqlite3.connect(self.path, isolation_level=None)
         try:
             if existing:
                 _check_file(db, self.path)
+                if orphaned and _left_running(db, _identity(self.path)):
+                    raise StoreError(
+                        f"{self.path} was not closed by its server and its "
+                        f"{os.path.basename(self.path)}-wal file is not beside it: the last "
+                        "actions are in that file (was it copied while the server ran, or "
+                        "after it was killed?); copy both files, or make copies with "
+                        "'tablecards backup'"
+                    )
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.executescript(_SCHEMA)
+            # Until close() says otherwise: a copy of the file alone (another inode, no -wal
+            # beside it) then tells on itself.
+            db.execute(
+                "INSERT OR REPLACE INTO tablecards_state VALUES ('server', ?)",
+                (f"running {_identity(self.path)}",),
+            )
         except BaseException:
             db.close()
             raise
@@ -380,6 +399,9 @@ class SQLiteStore:
                 self._writer = None
             if self._db is not None:
                 with contextlib.suppress(sqlite3.Error):
+                    self._db.execute(
+                        "INSERT OR REPLACE INTO tablecards_state VALUES ('server', 'closed')"
+                    )
                     self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 self._db.close()
                 self._db = None
@@ -763,6 +785,34 @@ def _lock(path: str) -> Any:
     handle.write(f"process {os.getpid()}\n")
     handle.flush()
     return handle
+
+
+def _without_its_wal(path: str) -> bool:
+    """Whether the file is in WAL mode (its header says so) with no ``-wal`` file beside it."""
+    try:
+        with open(path, "rb") as file:
+            header = file.read(20)
+    except OSError:
+        return False
+    return len(header) == 20 and header[18] == 2 and not os.path.exists(path + "-wal")
+
+
+def _identity(path: str) -> str:
+    """The file's device and inode: a copy has others."""
+    stat = os.stat(path)
+    return f"{stat.st_dev}:{stat.st_ino}"
+
+
+def _left_running(db: sqlite3.Connection, identity: str) -> bool:
+    """Whether this is a copy of a file whose server did not close it (killed, or still
+    running): its server's mark says so, and names another file."""
+    try:
+        row = db.execute("SELECT value FROM tablecards_state WHERE key = 'server'").fetchone()
+    except sqlite3.OperationalError:  # a file from before the state was kept
+        return False
+    if row is None or not str(row[0]).startswith("running "):
+        return False
+    return str(row[0]) != f"running {identity}"
 
 
 def _check_file(db: sqlite3.Connection, path: str) -> None:
