@@ -6,9 +6,19 @@ from typing import Any
 
 import attrs
 import pytest
+from toys import SnapGame
 
 import tablecards
-from tablecards import Game, Match, OptionRange, UnknownOption, option_range
+from tablecards import (
+    Game,
+    Match,
+    OptionRange,
+    PluginError,
+    Registry,
+    UnknownOption,
+    option_range,
+)
+from tablecards.testing import ConformanceFailure, check_game
 
 GAMES = tablecards.available_games()
 
@@ -76,3 +86,31 @@ def test_option_range_declares_and_checks_a_field() -> None:
         Options(10)
     assert OptionRange(1, 9, True).to_json() == {"min": 1, "max": 9, "none": True}
     assert 5 in OptionRange(1, 9) and 0 not in OptionRange(1, 9) and None not in OptionRange(1, 9)
+
+
+@attrs.frozen
+class LooseOptions:
+    """An option without a range (the audit's toy: any number of shuffles)."""
+
+    shuffles: int = 1
+
+
+class LooseSnap(SnapGame):
+    """Snap with an unbounded option."""
+
+    name = "loose-snap"
+    Options = LooseOptions
+
+
+def test_attrs_in_range_declares_a_range() -> None:
+    assert SnapGame.option_ranges() == {"ranks": OptionRange(2, 13)}
+
+
+def test_a_game_with_an_option_without_range_is_refused_at_registration() -> None:
+    with pytest.raises(PluginError, match="option shuffles declares no range"):
+        Registry().add_game(LooseSnap, plugin="toy")
+
+
+def test_the_kit_says_every_option_needs_a_range() -> None:
+    with pytest.raises(ConformanceFailure, match="option shuffles declares no range"):
+        check_game(LooseSnap(), players=[2], seeds=1, checks=["structure"])

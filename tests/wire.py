@@ -44,17 +44,30 @@ class LiveServer:
     """A real uvicorn serving the app on 127.0.0.1 with an OS-chosen port, in a thread."""
 
     def __init__(
-        self, db: str | Path, settings: Settings = FAST, port: int = 0, **options: Any
+        self,
+        db: str | Path,
+        settings: Settings = FAST,
+        port: int = 0,
+        *,
+        sndbuf: int | None = None,
+        uvicorn_options: dict[str, Any] | None = None,
+        **options: Any,
     ) -> None:
         self.app = create_app(db, settings=settings, **options)
         sock = socket.socket()
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart on its port
+        if sndbuf is not None:  # inherited by every accepted socket: small kernel buffers
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, sndbuf)
         sock.bind(("127.0.0.1", port))
         sock.listen(128)
         self.port = sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
-            self.app, log_level="warning", ws="websockets-sansio", ws_max_size=65_536
+            self.app,
+            log_level="warning",
+            ws="websockets-sansio",
+            ws_max_size=65_536,
+            **(uvicorn_options or {}),
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
@@ -235,7 +248,7 @@ def actors(players: Mapping[int, Player] | Sequence[Player]) -> list[int]:
 def live(
     db: str | Path, settings: Settings = FAST, port: int = 0, **options: Any
 ) -> Iterator[LiveServer]:
-    server = LiveServer(db, settings, port, **options)
+    server = LiveServer(db, settings, port, **options)  # sndbuf=: see LiveServer
     try:
         yield server
     finally:
@@ -264,6 +277,38 @@ def server_process(db: str | Path) -> Iterator[tuple[subprocess.Popen[str], str]
         if process.poll() is None:
             process.kill()
         process.wait(10)
+
+
+def mute_socket(port: int, match: str, *, rcvbuf: int = 4096, forwarded: str = "") -> socket.socket:
+    """A websocket that says hello as a spectator and then never reads: a raw socket with a
+    small receive buffer, so what the server sends piles up on the server's side."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.settimeout(10)
+    sock.connect(("127.0.0.1", port))
+    extra = f"X-Forwarded-For: {forwarded}\r\n" if forwarded else ""
+    sock.sendall(
+        (
+            f"GET /matches/{match}/ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            f"Sec-WebSocket-Version: 13\r\n{extra}\r\n"
+        ).encode()
+    )
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(1)  # byte by byte: not one byte of the frames after it
+    assert b" 101 " in answer.split(b"\r\n")[0], answer
+    sock.sendall(masked_frame(json.dumps({"type": "hello", "spectate": True}).encode()))
+    return sock
+
+
+def masked_frame(payload: bytes) -> bytes:
+    """One client text frame (masked, as clients must), for payloads under 126 bytes."""
+    assert len(payload) < 126
+    mask = b"\x01\x02\x03\x04"
+    body = bytes(byte ^ mask[i % 4] for i, byte in enumerate(payload))
+    return bytes([0x81, 0x80 | len(payload)]) + mask + body
 
 
 def ws(url: str, match: str) -> str:

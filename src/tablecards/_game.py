@@ -129,7 +129,8 @@ class _InRange:
 
 
 def _declared_range(field: attrs.Attribute[Any], max_players: int) -> OptionRange | None:
-    """The range a field declares: option_range, seat_option, or attrs' ge/le validators."""
+    """The range a field declares: option_range, seat_option, attrs' ge/le validators, or
+    attrs' ``in_(range(a, b))``."""
     declared = field.metadata.get(_RANGE)
     if isinstance(declared, OptionRange):
         return declared
@@ -143,6 +144,9 @@ def _declared_range(field: attrs.Attribute[Any], max_players: int) -> OptionRang
         if inner is not None:
             validators.extend(inner)
             continue
+        options = getattr(check, "options", None)  # attrs' in_(range(a, b))
+        if isinstance(options, range) and options.step == 1 and len(options):
+            return OptionRange(options.start, options.stop - 1, field.default is None)
         op, bound = getattr(check, "compare_op", None), getattr(check, "bound", None)
         if isinstance(bound, int) and op in (">=", ">"):
             low = bound if op == ">=" else bound + 1
@@ -302,10 +306,12 @@ class Game(Generic[S]):
     def option_ranges(cls) -> dict[str, OptionRange]:
         """The declared range of each option that has one.
 
-        Declared by :func:`option_range`, :func:`seat_option`, or attrs' ``ge`` and ``le``
-        validators together. Values outside are refused with
+        Declared by :func:`option_range`, :func:`seat_option`, attrs' ``ge`` and ``le``
+        validators together, or attrs' ``in_(range(a, b))``. Values outside are refused with
         :class:`~tablecards.UnknownOption` when the game is made
-        (:func:`~tablecards.load_game`)."""
+        (:func:`~tablecards.load_game`). Every option must declare one: a game with an
+        option that does not is refused when it is registered (a host must be able to
+        bound what players ask for)."""
         ranges = {}
         for field in attrs.fields(cls.Options):
             bounds = _declared_range(field, cls.max_players)

@@ -39,6 +39,10 @@ PLUGINS_ENV = "TABLECARDS_PLUGINS"
 BotFactory = Callable[[Game[Any], int], "Bot"]
 
 
+class _UnboundedOption(PluginError):
+    """A game with an option that declares no range (see :meth:`Game.option_ranges`)."""
+
+
 class PluginWarning(UserWarning):
     """An installed plugin could not be loaded; the others still work."""
 
@@ -160,7 +164,10 @@ class Registry:
                 _dist: str | None = dist,
                 _version: str | None = version,
             ) -> None:
-                reg.add_game(game, _plugin, _dist, _version)
+                try:
+                    reg.add_game(game, _plugin, _dist, _version)
+                except _UnboundedOption as failure:  # this game only: the others still load
+                    reg.failures.append(PluginFailure(_plugin, _dist, str(failure)))
 
             _call(impl, register=register_game)
         for impl in pm.hook.tablecards_register_bots.get_hookimpls():
@@ -184,12 +191,30 @@ class Registry:
         distribution: str | None = None,
         version: str | None = None,
     ) -> None:
-        """Register a game class (plugins do it through ``tablecards_register_games``)."""
+        """Register a game class (plugins do it through ``tablecards_register_games``).
+
+        Raises:
+            PluginError: not a game class, no name, a name already taken, or an option without
+                a declared range (:meth:`Game.option_ranges
+                <tablecards.Game.option_ranges>`); registered by a plugin, such a game is
+                listed among the failures and the plugin's other games still load.
+        """
         if not (isinstance(game, type) and issubclass(game, Game)):
             raise PluginError(f"plugin {plugin!r} registered {game!r}, which is not a Game class")
         name = getattr(game, "name", None)
         if not isinstance(name, str) or not name:
             raise PluginError(f"plugin {plugin!r} registered {game.__qualname__} without a name")
+        unbounded = sorted(
+            field.name
+            for field in attrs.fields(game.Options)
+            if field.name not in game.option_ranges()
+        )
+        if unbounded:
+            raise _UnboundedOption(
+                f"game {name!r} of plugin {plugin!r}: option {', '.join(unbounded)} declares no "
+                "range; every option needs one (tablecards.option_range, seat_option, or attrs' "
+                "ge and le validators), so that a server can bound what players ask for"
+            )
         if name in self.games:
             other = self.games[name]
             raise PluginError(

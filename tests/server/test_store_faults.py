@@ -192,6 +192,43 @@ def test_a_full_disk_gives_json_errors_loses_nothing_and_play_resumes(tmp_path: 
             assert state is not None and state["moves"] >= seen
 
 
+@pytest.mark.slow
+@pytest.mark.server
+def test_a_full_disk_answers_chat_seats_and_healthz_cleanly(tmp_path: Path) -> None:
+    """Issue 42 (M8): on a full disk a chat line is answered with a storage error and its
+    writer stays connected, taking a seat answers 503 in JSON, and /healthz says what fails
+    without the store's path."""
+    seats = [{"name": "Ann"}, {"open": True}, {"bot": "random"}]
+    with tmpfs(tmp_path / "small", "4m") as folder:
+        db = folder / "t.db"
+        with live(db, attrs.evolve(FAST, bot_think=(60, 60))) as server:
+            match = post(server.url, "/matches", {"game": "hit", "players": 3, "seats": seats})
+            ann = Player(server.ws_url(match["id"]))
+            ann.hello(match["invites"][0]["token"])
+            ann.until("state")
+            filler = folder / "filler"
+            with open(filler, "wb", buffering=0) as out, contextlib.suppress(OSError):
+                while True:  # unbuffered: closing it has nothing left to write
+                    out.write(b"\0" * 4096)
+            # Enough lines that one reaches the file (SQLite fills its last pages first).
+            for n in range(60):
+                ann.send({"type": "chat", "text": f"line {n} " + "x" * 190})
+                answer = ann.until_any("chat", "error")
+                if answer["type"] == "error" and answer["code"] != "chat_rate":
+                    break
+                time.sleep(2.1 if answer["type"] == "error" else 0)
+            assert answer["code"] == "storage" and "retrying" in answer["reason"]
+            ann.send({"type": "ping"})
+            assert ann.until("pong")  # still connected
+            code, body = status_of(server.url + f"/matches/{match['id']}/seats/1", {"name": "Bob"})
+            assert code == 503 and "storage unavailable" in body["error"]
+            code, body = status_of(server.url + "/healthz")
+            assert code == 503 and "full" in body["reason"]
+            assert str(folder) not in str(body) and "t.db" not in str(body)
+            filler.unlink()
+            ann.close()
+
+
 # -- the command ----------------------------------------------------------------------------
 
 

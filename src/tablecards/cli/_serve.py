@@ -109,6 +109,13 @@ def _read_clocks(
     help="Unfinished matches held at once; beyond that, creating one is refused.",
 )
 @click.option(
+    "--live-per-client",
+    default=None,
+    type=click.IntRange(min=1),
+    help="Unfinished matches one client address may hold at once. Default: a tenth of "
+    "--live-matches.",
+)
+@click.option(
     "--connections",
     default=400,
     show_default=True,
@@ -153,6 +160,7 @@ def serve_command(
     allowed_hosts: str,
     creates_per_minute: int,
     live_matches: int,
+    live_per_client: int | None,
     connections: int,
     connections_per_client: int,
     abandon_after: float,
@@ -192,6 +200,7 @@ def serve_command(
         creates_per_client=creates_per_minute,
         creates_per_server=max(creates_per_minute, 10 * creates_per_minute),
         live_matches=live_matches,
+        live_per_client=live_per_client,
         connections=connections,
         connections_per_client=connections_per_client,
         abandon_after=abandon_after or None,

@@ -24,8 +24,8 @@ import tablecards
 from tablecards.server import _engine, _protocol
 from tablecards.server._chat import ChatRefused, room_for
 from tablecards.server._health import RETRYING, StorageUnavailable, health, logged
-from tablecards.server._hub import BadRequest, Hub, games
-from tablecards.server._limits import REFUSALS, Guard, sweep
+from tablecards.server._hub import LOBBY_STORED, BadRequest, Hub, games
+from tablecards.server._limits import ABORT, REFUSALS, Guard, sweep
 from tablecards.server._lookback import finished_matches, match_summary
 from tablecards.server._outbox import CLOSE
 from tablecards.server._protocol import (
@@ -69,6 +69,10 @@ HELLO_TIMEOUT = 10.0
 MAX_REFUSED = 1_000
 #: The websocket close code for a match this server does not know.
 NO_SUCH_MATCH = 4404
+#: What a spectator is told when the spectators' places are taken.
+FULL = "this server is full of spectators (players' places are kept): try again later"
+#: Seconds a dropped client has to take its close before its connection is cut.
+CLOSE_GRACE = 5.0
 #: Matches listed by one page of ``GET /matches`` (by default, and at most).
 LOBBY_PAGE, LOBBY_MAX = 50, 200
 
@@ -119,9 +123,8 @@ def create_app(
         body = await _body(request)
         if body is None:
             return _problem(413, f"the request is larger than {MAX_BODY} bytes")
-        try:
-            data = json.loads(body)
-        except ValueError:
+        data = _json(body)
+        if data is _NOT_JSON:
             return _problem(400, "the body is not valid JSON")
         if not isinstance(data, dict):
             return _problem(400, "the body must be a JSON object")
@@ -131,6 +134,7 @@ def create_app(
             return _problem(400, str(failure))
         except StorageUnavailable:
             return _problem(503, "storage unavailable, retrying: the match was not created")
+        request.app.state.creations.created(match_id, _address(request))
         for invite in invites:
             invite["url"] = f"/play/{match_id}#seat={invite['token']}"
         return JSONResponse(
@@ -183,10 +187,13 @@ def _lobby_routes(settings: Settings) -> list[Route]:
 
     async def summary(request: Request) -> Response:
         match_id = request.path_params["match"]
-        table = await _hub_of(request).table(match_id)
+        hub = _hub_of(request)
+        table = await hub.table(match_id)
         if table is None:
             return _problem(404, "no such match")
-        return JSONResponse(match_summary(match_id, table.record, table.match))
+        answer = JSONResponse(match_summary(match_id, table.record, table.match))
+        hub.forget(table)  # a finished match nobody watches leaves memory at once, not at a sweep
+        return answer
 
     async def take_seat(request: Request) -> Response:
         if not _same_origin(request.headers, settings):
@@ -194,9 +201,8 @@ def _lobby_routes(settings: Settings) -> list[Route]:
         body = await _body(request)
         if body is None:
             return _problem(413, f"the request is larger than {MAX_BODY} bytes")
-        try:
-            data = json.loads(body or b"{}")
-        except ValueError:
+        data = _json(body or b"{}")
+        if data is _NOT_JSON:
             return _problem(400, "the body is not valid JSON")
         if not isinstance(data, dict) or set(data) - {"name"}:
             return _problem(400, 'send {"name": "…"}: the name you play under')
@@ -207,6 +213,8 @@ def _lobby_routes(settings: Settings) -> list[Route]:
             )
         except SeatRefused as refusal:
             return _problem(refusal.status, refusal.reason)
+        except StorageUnavailable:
+            return _problem(503, "storage unavailable, retrying: the seat was not taken")
         taken["url"] = f"/play/{match_id}#seat={taken['token']}"
         return JSONResponse(taken, status_code=201)
 
@@ -285,7 +293,7 @@ async def _list_matches(request: Request) -> Response:
     limit = _whole(request.query_params.get("limit"), LOBBY_PAGE, 1, LOBBY_MAX)
     start = _whole(request.query_params.get("cursor"), 0, 0, 10**9)
     try:
-        rows = await request.app.state.hub.lobby()
+        rows = await request.app.state.hub.lobby(min(start + limit + 1, LOBBY_STORED))
     except StorageUnavailable:
         return _problem(503, RETRYING)
     headers = {}
@@ -325,11 +333,55 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings, 
         )
         await _close(websocket, 4401)
         return
+    if seat is None:
+        await _watch(websocket, table, settings, hub, hello)
+        return
+    await _serve_client(websocket, table, settings, hub, seat, hello)
+
+
+async def _watch(
+    websocket: WebSocket, table: Table, settings: Settings, hub: Hub, hello: Hello
+) -> None:
+    """A spectator: served while the spectators' places last (the rest are the players')."""
+    state = websocket.app.state
+    watching: int = getattr(state, "spectators", 0)
+    if watching >= spectator_places(settings):
+        REFUSALS.note("spectators", _address(websocket), f"{watching} watching")
+        await _send(websocket, error("full", FULL))
+        await _close(websocket, 1013)
+        return
+    state.spectators = watching + 1
+    try:
+        await _serve_client(websocket, table, settings, hub, None, hello)
+    finally:
+        state.spectators -= 1
+
+
+def spectator_places(settings: Settings) -> int:
+    """The spectators' connections a server holds at once (``Settings.spectators``)."""
+    if settings.spectators is not None:
+        return settings.spectators
+    return settings.connections - settings.connections // 4
+
+
+async def _serve_client(
+    websocket: WebSocket,
+    table: Table,
+    settings: Settings,
+    hub: Hub,
+    seat: int | None,
+    hello: Hello,
+) -> None:
+    """An authenticated connection (a seat's, or a spectator's): its welcome, then its
+    messages until it closes."""
     if table.store.shared:
         await refresh_claims(table)  # another process may have given an open seat away
     room = await room_for(table)
     then = await table.store.rematch_of(table.id) if table.match.is_over else None
     client = table.attach(seat, hello.since)
+    client.address = _address(websocket)
+    cut = _cutter(websocket)
+    client.on_drop = cut.arm
     room.welcome(client)
     if then is not None:
         _reply(client, rematch_message(then))
@@ -338,6 +390,8 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings, 
         await _read_loop(websocket, table, client, settings, hub)
     finally:
         table.detach(client)
+        if not client.outbox.dropped:  # a dropped one's close may wait for ever: cut it
+            cut.disarm()
         sender.cancel()
         with contextlib.suppress(BaseException):
             await sender
@@ -372,7 +426,7 @@ async def _read_loop(
         elif isinstance(message, Chat):
             await _chat(table, client, message)
         elif isinstance(message, Rematch):
-            await _rematch(hub, table, client)
+            await _rematch(hub, table, client, websocket)
         elif client.seat is None:
             _reply(
                 client, error("spectator", "spectators watch; they cannot act", None, message.id)
@@ -396,16 +450,23 @@ async def _chat(table: Table, client: Client, message: Chat) -> None:
         await (await room_for(table)).say(client, message.text)
     except ChatRefused as refusal:
         _reply(client, refusal.message)
+    except StorageUnavailable:  # a full disk: the line is not stored, the connection stays
+        _reply(client, error("storage", RETRYING))
 
 
-async def _rematch(hub: Hub, table: Table, client: Client) -> None:
+async def _rematch(hub: Hub, table: Table, client: Client, websocket: WebSocket) -> None:
     if client.seat is None:
         _reply(client, error("spectator", "spectators watch; the players start the rematch"))
         return
     try:
-        match_id, token = await rematch(hub, table, client.seat)
+        match_id, token = await rematch(
+            hub, table, client.seat, websocket.app.state.creations, _address(websocket)
+        )
     except RematchRefused as refusal:
         _reply(client, refusal.message)
+        return
+    except StorageUnavailable:
+        _reply(client, error("storage", RETRYING))
         return
     _reply(client, rematch_message(match_id, token))  # this connection's key, to it alone
 
@@ -421,7 +482,7 @@ def _read(text: str | None, settings: Settings) -> _protocol.Message | dict[str,
 
 def _reply(client: Client, message: dict[str, Any]) -> None:
     # Through the client's own queue, so an answer never overtakes the state it refers to.
-    client.outbox.put(message)
+    client.queue(message)
 
 
 async def _receive(websocket: WebSocket) -> str | None:
@@ -439,6 +500,31 @@ async def _pump(websocket: WebSocket, client: Client) -> None:
             await _close(websocket, 1013)
             return
         await _send(websocket, message)
+
+
+class _Cutter:
+    """Cuts a dropped client's connection when it has not taken its close in time: a peer
+    that never reads keeps its socket's buffers full, and its close would wait for ever."""
+
+    def __init__(self, abort: Callable[[], None] | None) -> None:
+        self._abort = abort
+        self._timer: asyncio.TimerHandle | None = None
+
+    def arm(self) -> None:
+        """Start the grace period (the client was dropped)."""
+        if self._abort is not None and self._timer is None:
+            self._timer = asyncio.get_running_loop().call_later(CLOSE_GRACE, self._abort)
+
+    def disarm(self) -> None:
+        """The connection ended by itself, never dropped."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
+def _cutter(websocket: WebSocket) -> _Cutter:
+    abort = websocket.scope.get(ABORT)
+    return _Cutter(abort if callable(abort) else None)
 
 
 async def _send(websocket: WebSocket, message: dict[str, Any] | str) -> None:
@@ -483,6 +569,19 @@ def _same_origin(headers: Any, settings: Settings) -> bool:
         return True
     host = headers.get("host", "")
     return origin in (f"http://{host}", f"https://{host}")
+
+
+#: What :func:`_json` returns for a body that is not JSON.
+_NOT_JSON = object()
+
+
+def _json(body: bytes) -> Any:
+    """The JSON of a request's body; :data:`_NOT_JSON` when it is not JSON, or nested beyond
+    what the parser's recursion allows (thousands of ``[``: a ``RecursionError``, not a 500)."""
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        return _NOT_JSON
 
 
 async def _body(request: Request) -> bytes | None:

@@ -3,9 +3,14 @@
 The author is never taken from the message: it is the name of the connection's seat, fixed at
 its hello, or "Spectator" for a spectator. Each line is checked before it is stored: at most
 :data:`MAX_CHAT` characters (control characters removed), at most :data:`CHAT_BURST` lines in
-:data:`CHAT_WINDOW` seconds per seat (per connection for spectators); a refused line is never
-stored nor shown. The host decides (:class:`~tablecards.server.Settings`) whether there is a
-chat, and whether spectators write to everybody, only among themselves, or not at all.
+:data:`CHAT_WINDOW` seconds per seat, and for spectators per client address at a table
+(whatever number of connections it opens: reconnecting starts nothing afresh) and
+:data:`ADDRESS_BURST` per address across the whole server; a refused line is never stored nor
+shown. A finished match's
+chat is closed to spectators. The store keeps the last
+:data:`~tablecards.server._store.CHAT_KEPT` lines of a match. The host decides
+(:class:`~tablecards.server.Settings`) whether there is a chat, and whether spectators write to
+everybody, only among themselves, or not at all.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from __future__ import annotations
 import time
 import unicodedata
 import weakref
-from collections import deque
+from collections import OrderedDict, deque
 from typing import Any
 
 from tablecards.server._protocol import error
@@ -21,6 +26,7 @@ from tablecards.server._store import ChatLine
 from tablecards.server._table import Client, Table
 
 __all__ = [
+    "ADDRESS_BURST",
     "CHAT_BURST",
     "CHAT_WINDOW",
     "MAX_CHAT",
@@ -35,14 +41,58 @@ __all__ = [
 MAX_CHAT = 200
 #: At most this many lines ...
 CHAT_BURST = 5
-#: ... in this many seconds, per seat (per connection for spectators).
+#: ... in this many seconds, per seat, and per spectators' address at one table ...
 CHAT_WINDOW = 10.0
+#: ... and at most this many spectators' lines in that time from one address at all the
+#: server's tables.
+ADDRESS_BURST = 10
+#: Writers whose recent times a room (and the server, for addresses) remembers at most; the
+#: longest unheard are forgotten first, so connections that come and go leave nothing behind.
+WRITERS = 1_000
 #: Lines kept in memory and sent to a client that connects.
 BACKLOG = 100
 #: How every spectator's lines are signed.
 SPECTATOR = "Spectator"
 
 _ROOMS: weakref.WeakKeyDictionary[Table, ChatRoom] = weakref.WeakKeyDictionary()
+
+
+class _Windows:
+    """The times of each writer's recent lines (a sliding window), for at most
+    :data:`WRITERS` writers."""
+
+    def __init__(self, burst: int, size: int = WRITERS) -> None:
+        self.burst = burst
+        self.size = size
+        self._times: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def full(self, key: str, now: float) -> bool:
+        """Whether ``key`` wrote :attr:`burst` lines in the last :data:`CHAT_WINDOW` s."""
+        sent = self._times.get(key)
+        if sent is None:
+            return False
+        while sent and now - sent[0] > CHAT_WINDOW:
+            sent.popleft()
+        return len(sent) >= self.burst
+
+    def note(self, key: str, now: float) -> None:
+        """Count a line of ``key`` now."""
+        sent = self._times.pop(key, None) or deque()
+        sent.append(now)
+        self._times[key] = sent
+        while len(self._times) > self.size:
+            self._times.popitem(last=False)
+
+
+#: Every address's lines at all the tables of one server (its store stands for it).
+_ADDRESSES: weakref.WeakKeyDictionary[object, _Windows] = weakref.WeakKeyDictionary()
+
+
+def _addresses(store: object) -> _Windows:
+    windows = _ADDRESSES.get(store)
+    if windows is None:
+        windows = _ADDRESSES[store] = _Windows(ADDRESS_BURST, 10 * WRITERS)
+    return windows
 
 
 class ChatRefused(Exception):
@@ -67,7 +117,7 @@ class ChatRoom:
         # strong reference back would keep every table (and its match) alive for ever.
         self._table = weakref.ref(table)
         self.lines: deque[ChatLine] = deque(lines, maxlen=BACKLOG)
-        self._sent: dict[object, deque[float]] = {}
+        self._sent = _Windows(CHAT_BURST)
 
     @property
     def table(self) -> Table:
@@ -78,9 +128,17 @@ class ChatRoom:
         return table
 
     def writable(self, client: Client) -> bool:
-        """Whether ``client`` may write (the host's settings)."""
+        """Whether ``client`` may write (the host's settings; spectators while the match is
+        played)."""
         settings = self.table.settings
-        return settings.chat and (client.seat is not None or settings.spectator_chat != "off")
+        if client.seat is not None:
+            return settings.chat
+        return settings.chat and settings.spectator_chat != "off" and not self.over
+
+    @property
+    def over(self) -> bool:
+        """Whether this table's match is over (its chat is then closed to spectators)."""
+        return self.table.match.is_over
 
     @staticmethod
     def readable(line: ChatLine, client: Client) -> bool:
@@ -105,22 +163,32 @@ class ChatRoom:
         if not settings.chat:
             raise ChatRefused("chat_off", "the host has switched the chat off")
         if not self.writable(client):
+            if client.seat is None and self.over and settings.spectator_chat != "off":
+                raise ChatRefused("chat_closed", "the match is over: spectators no longer write")
             raise ChatRefused("spectator", "spectators may not write in this chat")
         line = clean_chat(text)
         if not line:
             raise ChatRefused("chat_empty", "write something first")
         if len(line) > MAX_CHAT:
             raise ChatRefused("chat_too_long", f"a message is at most {MAX_CHAT} characters")
-        key: object = client.seat if client.seat is not None else client
-        sent = self._sent.setdefault(key, deque())
+        # A seat's lines count for the seat (its tabs, its reconnections); a spectator's for
+        # its address, whichever connection it writes from, here and at every table.
+        spectator = client.seat is None
+        key = f"@{client.address}" if spectator else f"seat {client.seat}"
         now = time.monotonic()
-        while sent and now - sent[0] > CHAT_WINDOW:
-            sent.popleft()
-        if len(sent) >= CHAT_BURST:
+        if self._sent.full(key, now):
             raise ChatRefused(
                 "chat_rate", f"at most {CHAT_BURST} messages in {CHAT_WINDOW:g} seconds"
             )
-        sent.append(now)
+        everywhere = _addresses(self.table.store)
+        if spectator and everywhere.full(client.address, now):
+            raise ChatRefused(
+                "chat_rate",
+                f"at most {ADDRESS_BURST} messages in {CHAT_WINDOW:g} seconds from one address",
+            )
+        self._sent.note(key, now)
+        if spectator:
+            everywhere.note(client.address, now)
         author = SPECTATOR if client.seat is None else self.table.names[client.seat]
         apart = client.seat is None and settings.spectator_chat == "apart"
         stored = await self.table.store.add_chat(self.table.id, client.seat, author, apart, line)

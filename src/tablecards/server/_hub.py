@@ -5,28 +5,57 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import unicodedata
+import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from tablecards import Game, TablecardsError, available_games, registry
+from tablecards.server._names import NameRefused, clean_name, reserved, reserved_reason, skeleton
 from tablecards.server._seats import open_seat_name, with_claims
 from tablecards.server._store import MatchRecord, SeatRecord, Store, token_hash
 from tablecards.server._table import Settings, Table
 
-__all__ = ["BadRequest", "Hub", "Invite", "clean_name", "games"]
+# clean_name is _names's, kept importable from here.
+__all__ = ["BadRequest", "Hub", "Invite", "SetupTooLong", "clean_name", "games", "set_up"]
 
 log = logging.getLogger("tablecards.server")
 
 #: 18 random bytes: 144 bits, beyond guessing (the issue asks for at least 128).
 TOKEN_BYTES = 18
-MAX_NAME = 40
 
 GameLoader = Callable[..., Game[Any]]
+#: Unfinished matches read from a shared store for the lobby, at most ...
+LOBBY_STORED = 1_000
+#: ... created within this many seconds (older unfinished ones are abandoned: not listed).
+LOBBY_HORIZON = 24 * 3600.0
+#: Seconds a game may take to be made and dealt when a match is created.
+SETUP_SECONDS = 5.0
 
 
 class BadRequest(Exception):
     """A request to create a match that cannot be honoured; the message says why."""
+
+
+class SetupTooLong(BadRequest, TablecardsError):
+    """A game that took more than :data:`SETUP_SECONDS` to be made or dealt."""
+
+
+T = TypeVar("T")
+
+
+async def set_up(build: Callable[[], T]) -> T:
+    """``build()`` (making a game, dealing a match: a plugin's code) in a worker thread, so the
+    event loop serves everybody else meanwhile, for at most :data:`SETUP_SECONDS`.
+
+    Raises:
+        SetupTooLong: it took longer (the thread finishes on its own; nothing is kept).
+    """
+    try:
+        return await asyncio.wait_for(asyncio.to_thread(build), SETUP_SECONDS)
+    except asyncio.TimeoutError:
+        raise SetupTooLong(
+            f"the game took longer than {SETUP_SECONDS:g} s to set up: choose other options"
+        ) from None
 
 
 Invite = dict[str, Any]
@@ -135,7 +164,7 @@ class Hub:
         if not isinstance(options, dict):
             raise BadRequest("'options' must be an object of the game's options")
         try:
-            game = self.load_game(game_name, **options)
+            game = await set_up(lambda: self.load_game(game_name, **options))
         except (TablecardsError, TypeError, ValueError) as failure:
             raise BadRequest(str(failure)) from None
         players = data.get("players", game.default_players)
@@ -160,7 +189,7 @@ class Hub:
             if who.bot is None and not who.open
         }
         try:
-            table = Table(record, game, self.store, self.settings)
+            table = await set_up(lambda: Table(record, game, self.store, self.settings))
         except TablecardsError as failure:
             raise BadRequest(str(failure)) from None
         await self.store.create_match(record, {token_hash(t): s for s, t in tokens.items()})
@@ -173,12 +202,13 @@ class Hub:
         ]
         return record.id, invites
 
-    async def lobby(self) -> list[dict[str, Any]]:
+    async def lobby(self, limit: int = LOBBY_STORED) -> list[dict[str, Any]]:
         """The matches of this server, live ones first; never a seed or a token.
 
         With a shared store, the unfinished matches this process does not hold are listed from
         the store, not rebuilt (another process serves them), so every process lists the same
-        matches and none replays another's moves.
+        matches and none replays another's moves: the newest ``limit`` created within
+        :data:`LOBBY_HORIZON` seconds, in one query (older unfinished ones are abandoned).
         """
         rows: list[dict[str, Any]] = []
         for table in self.tables.values():
@@ -197,10 +227,11 @@ class Hub:
         if self.store.shared:
             # Listed from the store, not rebuilt: another process serves them (behind a
             # router each match has one process), and this one must not replay their moves.
-            for stored in await self.store.unfinished():
+            since = time.time() - LOBBY_HORIZON
+            for stored, moves, claims in await self.store.lobby(since, limit):
                 if stored.id in self.tables or stored.id in self.resting:
                     continue  # listed above; or abandoned here, resting until a visit
-                record = with_claims(stored, await self.store.claims(stored.id))
+                record = with_claims(stored, claims)
                 rows.append(
                     {
                         "id": record.id,
@@ -208,7 +239,7 @@ class Hub:
                         "title": self._title(record),
                         "players": record.players,
                         "seats": [seat.to_json() for seat in record.seats],
-                        "moves": len(await self.store.actions(record.id)),
+                        "moves": moves,
                         "over": False,
                     }
                 )
@@ -284,16 +315,27 @@ def _seats(game: Game[Any], players: int, raw: object) -> tuple[SeatRecord, ...]
             except TablecardsError as failure:
                 raise BadRequest(f"seat {seat}: {failure}") from None
         default = f"{bot.capitalize()} bot {seat + 1}" if bot else f"Player {seat + 1}"
-        seats.append(SeatRecord(clean_name(item.get("name"), default), bot))
+        try:
+            name = clean_name(item.get("name"), default)
+        except NameRefused as refusal:
+            raise BadRequest(f"seat {seat + 1}: {refusal}") from None
+        if name != default and reserved(name):
+            raise BadRequest(f"seat {seat + 1}: {reserved_reason(name)}")
+        seats.append(SeatRecord(name, bot))
+    _distinct(seats)
     return tuple(seats)
 
 
-def clean_name(value: object, default: str) -> str:
-    """A player's name as shown to others: text, no control characters, at most 40 long.
-
-    It is still shown only through ``textContent``: cleaning is for looks, not safety.
-    """
-    if not isinstance(value, str):
-        return default
-    text = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C").strip()
-    return text[:MAX_NAME] or default
+def _distinct(seats: list[SeatRecord]) -> None:
+    """Refuse two seats whose names are one (:func:`~._names.skeleton`: "Ann" and "ann")."""
+    seen: dict[str, int] = {}
+    for seat, who in enumerate(seats):
+        if who.open:
+            continue
+        form = skeleton(who.name)
+        if form in seen:
+            raise BadRequest(
+                f"seats {seen[form] + 1} and {seat + 1} are both called {who.name}: "
+                "give them names people can tell apart"
+            )
+        seen[form] = seat

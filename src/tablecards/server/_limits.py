@@ -23,8 +23,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from tablecards.server._table import Settings
 
 __all__ = [
+    "ABORT",
     "LOCAL_HOSTS",
     "REFUSALS",
+    "Creations",
     "Guard",
     "Quota",
     "Refusals",
@@ -41,6 +43,10 @@ LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 MAX_CLIENTS = 10_000
 #: Seconds between two log lines of one kind of refusal.
 LOG_EVERY = 60.0
+#: The scope key of a websocket's way to cut its connection (the server's transport's
+#: ``abort``), when the ASGI server lets it be found; a dropped client's close waits for a
+#: peer that may never read, and only cutting the socket lets its buffers go.
+ABORT = "tablecards.abort"
 
 
 def allowed_hosts(settings: Settings, bound: str | None = None) -> frozenset[str]:
@@ -142,6 +148,75 @@ class Refusals:
 REFUSALS = Refusals()
 
 
+class Creations:
+    """Who may create a match now (``POST /matches`` and rematches alike): the server's cap on
+    live matches, each address's share of them, and the creation quotas a minute.
+
+    Which address created which live match is known to this process only (forgotten at a
+    restart: the matches rebuilt then count for nobody).
+    """
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.per_client = Quota(settings.creates_per_client, 60.0)
+        self.per_server = Quota(settings.creates_per_server, 60.0)
+        #: The address that created each match this process holds.
+        self.owners: dict[str, str] = {}
+
+    @property
+    def live_per_client(self) -> int:
+        """The live matches one address may hold (``Settings.live_per_client``)."""
+        given = self.settings.live_per_client
+        return given if given is not None else max(1, self.settings.live_matches // 10)
+
+    def refuse(self, hub: Any, client: str) -> tuple[int, str, float] | None:
+        """``None`` when ``client`` may create a match now (and a creation is counted), else
+        the HTTP status, the reason and the seconds to wait."""
+        tables = {} if hub is None else hub.tables
+        live = sum(1 for t in tables.values() if not t.match.is_over)
+        if live >= self.settings.live_matches:
+            REFUSALS.note("live_matches", client, f"{live} live")
+            return (
+                503,
+                f"the server already holds {live} live matches; try again later",
+                60.0,
+            )
+        mine = self._live_of(tables, client)
+        if mine >= self.live_per_client:
+            REFUSALS.note("client_live_matches", client, f"{mine} live")
+            return (
+                429,
+                f"at most {self.live_per_client} unfinished matches from one address at once: "
+                "finish or leave one first",
+                60.0,
+            )
+        wait = self.per_client.take(client)
+        if wait:
+            REFUSALS.note("create_quota", client)
+            limit = self.settings.creates_per_client
+            return 429, f"at most {limit} new matches a minute from one address", wait
+        wait = self.per_server.take("*")
+        if wait:
+            REFUSALS.note("server_create_quota", client)
+            limit = self.settings.creates_per_server
+            return 429, f"this server makes at most {limit} new matches a minute", wait
+        return None
+
+    def created(self, match_id: str, client: str) -> None:
+        """Remember that ``client`` created ``match_id``."""
+        self.owners[match_id] = client
+
+    def _live_of(self, tables: dict[str, Any], client: str) -> int:
+        count = 0
+        for match_id, owner in list(self.owners.items()):
+            table = tables.get(match_id)
+            if table is None or table.match.is_over:
+                del self.owners[match_id]  # over, or stopped: it no longer holds memory
+            elif owner == client:
+                count += 1
+        return count
+
+
 class Guard:
     """The outermost middleware: hosts first, then quotas and connection limits.
 
@@ -153,8 +228,8 @@ class Guard:
         self.settings = settings
         self.state = state
         self.refusals = REFUSALS
-        self.creations = Quota(settings.creates_per_client, 60.0)
-        self.server_creations = Quota(settings.creates_per_server, 60.0)
+        self.creations = Creations(settings)
+        state.creations = self.creations  # the rematches ask it too
         self.sockets: collections.Counter[str] = collections.Counter()
 
     @property
@@ -180,34 +255,12 @@ class Guard:
             await self._socket(scope, receive, send, client)
             return
         if scope["method"] == "POST" and scope["path"] == "/matches":
-            refusal = self._creation(client)
+            refusal = self.creations.refuse(getattr(self.state, "hub", None), client)
             if refusal is not None:
                 status, reason, wait = refusal
                 await _refuse(scope, send, status, reason, retry_after=wait)
                 return
         await self.app(scope, receive, send)
-
-    def _creation(self, client: str) -> tuple[int, str, float] | None:
-        hub = getattr(self.state, "hub", None)
-        live = 0 if hub is None else sum(1 for t in hub.tables.values() if not t.match.is_over)
-        if live >= self.settings.live_matches:
-            self.refusals.note("live_matches", client, f"{live} live")
-            return (
-                503,
-                f"the server already holds {live} live matches; try again later",
-                60.0,
-            )
-        wait = self.creations.take(client)
-        if wait:
-            self.refusals.note("create_quota", client)
-            limit = self.settings.creates_per_client
-            return 429, f"at most {limit} new matches a minute from one address", wait
-        wait = self.server_creations.take("*")
-        if wait:
-            self.refusals.note("server_create_quota", client)
-            limit = self.settings.creates_per_server
-            return 429, f"this server makes at most {limit} new matches a minute", wait
-        return None
 
     async def _socket(self, scope: Scope, receive: Receive, send: Send, client: str) -> None:
         total = sum(self.sockets.values())
@@ -220,6 +273,9 @@ class Guard:
             await _refuse(scope, send, 1013, "too many connections from one address")
             return
         self.sockets[client] += 1
+        abort = getattr(getattr(getattr(send, "__self__", None), "transport", None), "abort", None)
+        if callable(abort):
+            scope[ABORT] = abort  # uvicorn's protocols keep their transport as `.transport`
         try:
             await self.app(scope, receive, send)
         finally:

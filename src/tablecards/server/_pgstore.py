@@ -31,6 +31,7 @@ import psycopg
 
 from tablecards.server._health import StorageUnavailable, logged, store_back, store_lost
 from tablecards.server._store import (
+    CHAT_KEPT,
     ActionTaken,
     ChatLine,
     Claim,
@@ -99,6 +100,10 @@ MIGRATIONS: tuple[str, ...] = (
         next TEXT NOT NULL REFERENCES matches(id)
     );
     CREATE INDEX matches_finished ON matches (created) WHERE over;
+    """,
+    # The lobby reads the newest unfinished matches first (issue 42).
+    """
+    CREATE INDEX matches_unfinished_newest ON matches (created DESC) WHERE NOT over;
     """,
 )
 _COLUMNS = "id, game, options, players, seed, seats, created, over"
@@ -228,7 +233,9 @@ class PostgresStore:
         """The database went away: say so once, and reconnect in the background."""
         reason = str(failure).strip().splitlines()[0] if str(failure).strip() else "gone"
         if self.problem is None and not self._closing:
-            self.problem = f"the PostgreSQL database is unavailable ({reason[:160]})"
+            # Not the driver's words (they name hosts, ports, users): /healthz shows this.
+            self.problem = "the PostgreSQL database is unavailable"
+            log.warning("PostgreSQL unavailable: %s", reason[:160])
             if self._hub is not None:
                 store_lost(self._hub, self.problem)
             self._reconnecting = asyncio.ensure_future(self._reconnect())
@@ -372,6 +379,33 @@ class PostgresStore:
         return await self._records("WHERE NOT over ORDER BY created")
 
     @_guarded
+    async def lobby(
+        self, since: float, limit: int
+    ) -> list[tuple[MatchRecord, int, dict[int, str]]]:
+        """The unfinished matches created after ``since`` (a Unix time), newest first, at most
+        ``limit``: each with its number of moves and its taken open seats, in one query (the
+        moves from the actions' key, not by counting them)."""
+        cursor = await self._r.execute(
+            f"SELECT {_COLUMNS},"
+            " (SELECT coalesce(max(number), 0) FROM actions a WHERE a.match = m.id),"
+            " (SELECT coalesce(json_agg(json_build_array(c.seat, c.name)), '[]')"
+            "  FROM claims c WHERE c.match = m.id)"
+            " FROM matches m WHERE NOT over AND created > %s ORDER BY created DESC LIMIT %s",
+            (since, int(limit)),
+        )
+        rows = []
+        for row in await cursor.fetchall():
+            claims = row[-1] if isinstance(row[-1], list) else json.loads(row[-1])
+            rows.append(
+                (
+                    record_of(tuple(row[:-2])),
+                    int(row[-2]),
+                    {int(seat): str(name) for seat, name in claims},
+                )
+            )
+        return rows
+
+    @_guarded
     async def matches(self, limit: int = 100) -> list[MatchRecord]:
         """The most recent matches, newest first."""
         return await self._records("ORDER BY created DESC LIMIT %s", (int(limit),))
@@ -440,7 +474,8 @@ class PostgresStore:
         self, match: str, seat: int | None, author: str, spectators_only: bool, text: str
     ) -> ChatLine:
         """Store a chat message of ``match`` under the next number; two processes taking the
-        same number meet on the key, and the loser takes the next."""
+        same number meet on the key, and the loser takes the next. Lines before the last
+        :data:`~tablecards.server._store.CHAT_KEPT` are forgotten."""
         sent = time.time()
         for _ in range(20):
             async with self._write_lock:
@@ -451,6 +486,11 @@ class PostgresStore:
                     (match, seat, author, spectators_only, text, sent, match),
                 )
                 row = await cursor.fetchone()
+                if row is not None:  # only the last CHAT_KEPT lines of a match are kept
+                    await self._w.execute(
+                        "DELETE FROM chat WHERE match = %s AND number <= %s",
+                        (match, int(row[0]) - CHAT_KEPT),
+                    )
             if row is not None:
                 return ChatLine(int(row[0]), seat, author, spectators_only, text, sent)
         raise RuntimeError(f"could not number a chat message of match {match}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import gc
+import os
 import signal
 import socket
 from collections.abc import Callable
@@ -15,6 +16,7 @@ import uvicorn
 
 from tablecards.server._app import create_app
 from tablecards.server._health import StoreError
+from tablecards.server._http import guarded_http
 from tablecards.server._limits import allowed_hosts
 from tablecards.server._store import open_store
 from tablecards.server._table import Settings
@@ -97,6 +99,11 @@ def serve(
         log_level="warning",
         # Open connections and requests at once; beyond, uvicorn answers 503.
         limit_concurrency=settings.connections + 100,
+        # Each request head within 10 s, at most 64 open connections per address (not the
+        # trusted proxy's: it limits its clients itself); idle keep-alive closed after 5 s.
+        http=guarded_http(trusted=_trusted_proxies()),
+        timeout_keep_alive=5,
+        h11_max_incomplete_event_size=16_384,
         ws_max_size=WS_MAX_SIZE,
         ws="websockets-sansio",
         # Messages are a few kilobytes: compressing each costs more CPU than it saves here.
@@ -117,6 +124,12 @@ def serve(
         sock.close()
     if not server.started:
         raise ServeError("the server could not start; see the line above")
+
+
+def _trusted_proxies() -> frozenset[str]:
+    """The addresses uvicorn trusts for ``X-Forwarded-For`` (``FORWARDED_ALLOW_IPS``)."""
+    given = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+    return frozenset(part.strip() for part in given.split(",") if part.strip())
 
 
 def _stop(sig: int, frame: FrameType | None) -> None:

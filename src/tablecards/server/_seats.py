@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tablecards.server._names import NameRefused, clean_name, reserved, reserved_reason
 from tablecards.server._store import Claim, MatchRecord, SeatRecord, fold, token_hash
 
 if TYPE_CHECKING:
@@ -53,15 +54,14 @@ def with_claims(record: MatchRecord, claims: dict[int, str]) -> MatchRecord:
 async def claim_seat(hub: Hub, match_id: str, seat: object, name: object) -> dict[str, Any]:
     """Take open ``seat`` of a live match for ``name``; returns ``{"seat", "name", "token"}``.
 
-    The name is cleaned as every name is (:func:`~tablecards.server._hub.clean_name`: no control
-    characters, at most 40 long) and must differ from every other name at the table.
+    The name is cleaned as every name is (:func:`~tablecards.server._names.clean_name`: NFKC,
+    no control or blank characters, at most 40 long), must not be a word the table shows, and
+    must differ from every other name at the table (:func:`~tablecards.server._names.skeleton`).
 
     Raises:
         SeatRefused: an unknown or finished match, a seat that is not open, taken a moment ago,
             or a name that is empty or already at the table.
     """
-    from tablecards.server._hub import clean_name  # the hub imports this module
-
     table = await hub.table(match_id)
     if table is None:
         raise SeatRefused(404, "no such match")
@@ -69,7 +69,10 @@ async def claim_seat(hub: Hub, match_id: str, seat: object, name: object) -> dic
         raise SeatRefused(409, "this match is over")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.match.players:
         raise SeatRefused(400, f"seats of this match are numbered 1 to {table.match.players}")
-    cleaned = clean_name(name, "")
+    try:
+        cleaned = clean_name(name, "")
+    except NameRefused as refusal:
+        raise SeatRefused(400, str(refusal)) from None
     if len(cleaned) < MIN_NAME:
         raise SeatRefused(400, "choose a name (letters, not only spaces or control characters)")
     who = table.record.seats[seat]
@@ -77,8 +80,10 @@ async def claim_seat(hub: Hub, match_id: str, seat: object, name: object) -> dic
         taker = "a bot" if who.bot else who.name
         raise SeatRefused(409, f"seat {seat + 1} is taken: {taker} plays it")
     others = [w.name for s, w in enumerate(table.record.seats) if s != seat and not w.open]
-    if fold(cleaned) in {fold(other) for other in others} or fold(cleaned).startswith("open seat"):
+    if fold(cleaned) in {fold(other) for other in others}:
         raise SeatRefused(409, f"someone at this table is called {cleaned}: choose another name")
+    if reserved(cleaned):
+        raise SeatRefused(409, reserved_reason(cleaned))
     token = secrets.token_urlsafe(18)
     outcome = await hub.store.claim(match_id, seat, cleaned, token_hash(token))
     if outcome is Claim.SEAT_GONE:

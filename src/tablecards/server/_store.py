@@ -21,10 +21,11 @@ import enum
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -37,11 +38,14 @@ from tablecards.server._health import (
     store_back,
     store_lost,
 )
+from tablecards.server._names import skeleton
 
 __all__ = [
+    "CHAT_KEPT",
     "ActionTaken",
     "ChatLine",
     "Claim",
+    "LobbyRow",
     "MatchRecord",
     "OnAction",
     "SQLiteStore",
@@ -53,7 +57,14 @@ __all__ = [
     "token_hash",
 ]
 
+log = logging.getLogger("tablecards.server")
+
+#: Chat lines kept per match, the latest (older ones are deleted as new ones come).
+CHAT_KEPT = 500
+
 T = TypeVar("T")
+#: A match of the lobby read from the store: its record, its moves, its taken open seats.
+LobbyRow = tuple["MatchRecord", int, dict[int, str]]
 #: A waiting append: match, number, seat, action JSON, whether the match is over, and the
 #: future to settle once committed.
 _Append = tuple[str, int, int, str, bool, "asyncio.Future[None]"]
@@ -63,6 +74,10 @@ CHECKPOINT_EVERY = 200
 IDLE_CHECKPOINT = 2.0
 
 _SCHEMA = """
+CREATE TABLE IF NOT EXISTS tablecards_state (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS matches (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -170,8 +185,9 @@ class ChatLine:
 
 
 def fold(name: str) -> str:
-    """The form in which two names at one table must differ ("Ann" and " ann " are one)."""
-    return " ".join(name.casefold().split())
+    """The form in which two names at one table must differ ("Ann", " ann " and an "Ann"
+    written with a Greek alpha are one): its :func:`~tablecards.server._names.skeleton`."""
+    return skeleton(name)
 
 
 @attrs.frozen
@@ -219,6 +235,13 @@ class Store(Protocol):
 
     async def unfinished(self) -> list[MatchRecord]:
         """Every match not recorded as over, oldest first."""
+        ...
+
+    async def lobby(
+        self, since: float, limit: int
+    ) -> list[tuple[MatchRecord, int, dict[int, str]]]:
+        """The unfinished matches created after ``since``, newest first, at most ``limit``,
+        each with its number of moves and its taken open seats."""
         ...
 
     async def matches(self, limit: int = 100) -> list[MatchRecord]:
@@ -311,13 +334,28 @@ class SQLiteStore:
 
     def _open(self) -> None:
         existing = os.path.exists(self.path) and os.path.getsize(self.path) > 0
+        orphaned = existing and _without_its_wal(self.path)
         db = sqlite3.connect(self.path, isolation_level=None)
         try:
             if existing:
                 _check_file(db, self.path)
+                if orphaned and _left_running(db, _identity(self.path)):
+                    raise StoreError(
+                        f"{self.path} was not closed by its server and its "
+                        f"{os.path.basename(self.path)}-wal file is not beside it: the last "
+                        "actions are in that file (was it copied while the server ran, or "
+                        "after it was killed?); copy both files, or make copies with "
+                        "'tablecards backup'"
+                    )
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.executescript(_SCHEMA)
+            # Until close() says otherwise: a copy of the file alone (another inode, no -wal
+            # beside it) then tells on itself.
+            db.execute(
+                "INSERT OR REPLACE INTO tablecards_state VALUES ('server', ?)",
+                (f"running {_identity(self.path)}",),
+            )
         except BaseException:
             db.close()
             raise
@@ -336,7 +374,8 @@ class SQLiteStore:
         try:
             return await asyncio.get_running_loop().run_in_executor(self._pool, fn)
         except sqlite3.Error as failure:
-            raise StorageUnavailable(f"cannot read {self.path}: {failure}") from None
+            # No path in it: it may be shown (healthz); the operator's log has it (_failed).
+            raise StorageUnavailable(f"cannot read the store's file: {failure}") from None
 
     @property
     def _conn(self) -> sqlite3.Connection:
@@ -360,6 +399,9 @@ class SQLiteStore:
                 self._writer = None
             if self._db is not None:
                 with contextlib.suppress(sqlite3.Error):
+                    self._db.execute(
+                        "INSERT OR REPLACE INTO tablecards_state VALUES ('server', 'closed')"
+                    )
                     self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 self._db.close()
                 self._db = None
@@ -391,7 +433,10 @@ class SQLiteStore:
 
     def _failed(self, failure: sqlite3.Error) -> StorageUnavailable:
         was = self.problem
-        self.problem = f"cannot write to {self.path}: {failure}"
+        # Without the file's path: /healthz tells anyone the problem, not where the file is.
+        self.problem = f"cannot write to the store's file: {failure}"
+        if was is None:
+            log.warning("cannot write to %s: %s", self.path, failure)
         if was is None and self._hub is not None:
             store_lost(self._hub, self.problem)
             self._recovery = asyncio.ensure_future(self._recover())
@@ -514,6 +559,29 @@ class SQLiteStore:
         """Every match not recorded as over, oldest first."""
         return await self._run(lambda: self._matches("WHERE over = 0"))
 
+    async def lobby(
+        self, since: float, limit: int
+    ) -> list[tuple[MatchRecord, int, dict[int, str]]]:
+        """The unfinished matches created after ``since``, newest first, at most ``limit``,
+        each with its number of moves and its taken open seats."""
+
+        def read() -> list[LobbyRow]:
+            records = self._matches(
+                "WHERE over = 0 AND created > ? ORDER BY created DESC LIMIT ?", (since, limit)
+            )
+            out = []
+            for record in records:
+                moves = self._conn.execute(
+                    "SELECT coalesce(max(number), 0) FROM actions WHERE match = ?", (record.id,)
+                ).fetchone()[0]
+                claims = self._conn.execute(
+                    "SELECT seat, name FROM claims WHERE match = ?", (record.id,)
+                ).fetchall()
+                out.append((record, int(moves), {int(s): str(n) for s, n in claims}))
+            return out
+
+        return await self._run(read)
+
     async def matches(self, limit: int = 100) -> list[MatchRecord]:
         """The most recent matches, newest first."""
         return await self._run(lambda: self._matches(f"ORDER BY created DESC LIMIT {int(limit)}"))
@@ -557,11 +625,19 @@ class SQLiteStore:
 
     # -- open seats, chat, rematches ---------------------------------------------------------
 
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """The writer connection, its failures (a full disk) raised as
+        :class:`StorageUnavailable` and reported as :meth:`append`'s are."""
+        try:
+            yield self._write_conn
+        except sqlite3.Error as failure:
+            raise self._failed(failure) from None
+
     async def claim(self, match: str, seat: int, name: str, digest: str) -> Claim:
         """Take open ``seat`` of ``match`` for ``name``: one writer at a time (``BEGIN
         IMMEDIATE``), and the keys ``(match, seat)`` and ``(match, name)`` hold besides."""
-        db = self._write_conn
-        with _transaction(db):
+        with self._writing() as db, _transaction(db):
             taken = db.execute(
                 "SELECT seat FROM claims WHERE match = ? AND (seat = ? OR folded = ?)",
                 (match, seat, fold(name)),
@@ -588,21 +664,27 @@ class SQLiteStore:
 
     async def add_token(self, match: str, seat: int, digest: str) -> None:
         """One more key to ``seat`` of ``match``."""
-        self._write_conn.execute(
-            "INSERT INTO tokens (hash, match, seat) VALUES (?, ?, ?)", (digest, match, seat)
-        )
+        with self._writing() as db:
+            db.execute(
+                "INSERT INTO tokens (hash, match, seat) VALUES (?, ?, ?)", (digest, match, seat)
+            )
 
     async def add_chat(
         self, match: str, seat: int | None, author: str, spectators_only: bool, text: str
     ) -> ChatLine:
-        """Store a chat message of ``match`` under the next number (one statement: atomic)."""
+        """Store a chat message of ``match`` under the next number (one statement: atomic),
+        and forget the lines before the last :data:`CHAT_KEPT`."""
         sent = time.time()
-        row = self._write_conn.execute(
-            "INSERT INTO chat (match, number, seat, author, spectators_only, text, sent)"
-            " SELECT ?, coalesce(max(number), 0) + 1, ?, ?, ?, ?, ? FROM chat WHERE match = ?"
-            " RETURNING number",
-            (match, seat, author, int(spectators_only), text, sent, match),
-        ).fetchone()
+        with self._writing() as db:
+            row = db.execute(
+                "INSERT INTO chat (match, number, seat, author, spectators_only, text, sent)"
+                " SELECT ?, coalesce(max(number), 0) + 1, ?, ?, ?, ?, ? FROM chat WHERE match = ?"
+                " RETURNING number",
+                (match, seat, author, int(spectators_only), text, sent, match),
+            ).fetchone()
+            db.execute(  # only the last CHAT_KEPT lines of a match are kept
+                "DELETE FROM chat WHERE match = ? AND number <= ?", (match, row[0] - CHAT_KEPT)
+            )
         return ChatLine(int(row[0]), seat, author, spectators_only, text, sent)
 
     async def chat(self, match: str, limit: int = 100) -> list[ChatLine]:
@@ -621,8 +703,7 @@ class SQLiteStore:
     async def link_rematch(self, match: str, record: MatchRecord, tokens: dict[str, int]) -> str:
         """Store ``record`` as the rematch of ``match`` unless one is linked already; returns
         the id of the one rematch."""
-        db = self._write_conn
-        with _transaction(db):
+        with self._writing() as db, _transaction(db):
             row = db.execute("SELECT next FROM rematches WHERE match = ?", (match,)).fetchone()
             if row is not None:
                 return str(row[0])
@@ -706,6 +787,34 @@ def _lock(path: str) -> Any:
     return handle
 
 
+def _without_its_wal(path: str) -> bool:
+    """Whether the file is in WAL mode (its header says so) with no ``-wal`` file beside it."""
+    try:
+        with open(path, "rb") as file:
+            header = file.read(20)
+    except OSError:
+        return False
+    return len(header) == 20 and header[18] == 2 and not os.path.exists(path + "-wal")
+
+
+def _identity(path: str) -> str:
+    """The file's device and inode: a copy has others."""
+    stat = os.stat(path)
+    return f"{stat.st_dev}:{stat.st_ino}"
+
+
+def _left_running(db: sqlite3.Connection, identity: str) -> bool:
+    """Whether this is a copy of a file whose server did not close it (killed, or still
+    running): its server's mark says so, and names another file."""
+    try:
+        row = db.execute("SELECT value FROM tablecards_state WHERE key = 'server'").fetchone()
+    except sqlite3.OperationalError:  # a file from before the state was kept
+        return False
+    if row is None or not str(row[0]).startswith("running "):
+        return False
+    return str(row[0]) != f"running {identity}"
+
+
 def _check_file(db: sqlite3.Connection, path: str) -> None:
     """Refuse an existing file that is damaged or holds no tablecards store."""
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -765,7 +874,19 @@ class _transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind: object, *rest: object) -> None:
-        self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
+        try:
+            if kind is None:
+                self.db.execute("COMMIT")
+                return
+        except sqlite3.Error:
+            self._rollback()  # a COMMIT refused (a full disk) leaves its transaction open
+            raise
+        self._rollback()
+
+    def _rollback(self) -> None:
+        # It may have been rolled back already: the first error is the one that counts.
+        with contextlib.suppress(sqlite3.Error):
+            self.db.execute("ROLLBACK")
 
 
 def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None:

@@ -34,7 +34,7 @@ from tablecards import (
 )
 from tablecards.server import _engine
 from tablecards.server._health import RETRYING, StorageUnavailable
-from tablecards.server._outbox import Outbox
+from tablecards.server._outbox import MAX_BYTES, Outbox, size_of
 from tablecards.server._presence import presence_message
 from tablecards.server._protocol import error
 from tablecards.server._store import ActionTaken, MatchRecord, Store
@@ -45,6 +45,9 @@ from tablecards.words import names_for
 __all__ = ["DEFAULT_CLOCKS", "Client", "Moment", "Refused", "Settings", "Table"]
 
 log = logging.getLogger("tablecards.server")
+
+#: Seconds between two presence messages to a table's clients (a newcomer's own comes at once).
+PRESENCE_EVERY = 1.0
 
 #: Actions this process applied from the store rather than from its own clients and bots
 #: (rebuilding a match, catching up with another process): the stats route reports it.
@@ -86,7 +89,10 @@ class Settings:
         max_message_bytes: larger client messages are refused.
         rate: messages per second a connection may send on average ...
         burst: ... and at once; beyond that, messages are refused with a ``rate`` error.
-        queue: messages waiting for a slow client; beyond that it is disconnected.
+        queue: messages waiting for a slow client ...
+        queue_bytes: ... and characters of their text; beyond either, it is dropped: what
+            waited for it is let go, it is sent its close, and a connection that does not take
+            its close within :data:`~tablecards.server._app.CLOSE_GRACE` seconds is cut.
         origins: extra websocket ``Origin`` values accepted besides the server's own address.
         chat: whether the table chat is on (``tablecards serve --no-chat`` turns it off).
         spectator_chat: what spectators may say: ``"off"`` (they read the players' chat),
@@ -98,8 +104,14 @@ class Settings:
         creates_per_client: matches one client address may create a minute ...
         creates_per_server: ... and all together; beyond that, ``429`` with ``Retry-After``.
         live_matches: unfinished matches held at once; beyond that, creating answers ``503``.
+        live_per_client: unfinished matches that one client address created and the server
+            holds at once (``None``: a tenth of ``live_matches``); beyond that, ``429``.
+            Rematches count as creations of the address that asks first.
         connections: open websockets at once ...
         connections_per_client: ... and from one client address.
+        spectators: spectators' websockets at once (``None``: three quarters of
+            ``connections``): the other places are kept for the players of seats, so a crowd
+            of spectators never shuts a player out.
         abandon_after: seconds after which a match nobody is connected to (all-bot matches
             too) is stopped and leaves memory; it stays in the store and the next visit
             rebuilds it. ``None``: never.
@@ -118,6 +130,7 @@ class Settings:
     rate: float = 20.0
     burst: int = 40
     queue: int = 512
+    queue_bytes: int = MAX_BYTES
     origins: frozenset[str] = frozenset()
     chat: bool = True
     spectator_chat: Literal["off", "apart", "together"] = "apart"
@@ -126,8 +139,10 @@ class Settings:
     creates_per_client: int = 20
     creates_per_server: int = 200
     live_matches: int = 200
+    live_per_client: int | None = None
     connections: int = 400
     connections_per_client: int = 24
+    spectators: int | None = None
     abandon_after: float | None = 900.0
     bot_workers: int = 2
     checkpoint_every: float = 60.0
@@ -165,6 +180,27 @@ class Client:
     seat: int | None
     outbox: Outbox
     history_from: int = 0  # the first move whose history entry it has not been sent
+    #: The client's address (what the chat's limits count by); ``""``: unknown.
+    address: str = ""
+    #: Called once when the client is dropped (its connection then cuts a peer that does
+    #: not take its close).
+    on_drop: Callable[[], None] | None = None
+
+    def queue(self, message: dict[str, Any] | str, size: int | None = None) -> bool:
+        """Queue ``message`` for this client (``size``: its :func:`size_of`, when known); one
+        that has fallen behind its outbox's bounds is dropped instead (``False``)."""
+        if self.outbox.put(message, size):
+            return True
+        self.drop()
+        return False
+
+    def drop(self) -> None:
+        """Let go of what waits for this client and close its connection."""
+        if self.outbox.dropped:
+            return
+        self.outbox.drop()
+        if self.on_drop is not None:
+            self.on_drop()
 
 
 class Table:
@@ -188,6 +224,10 @@ class Table:
         self._rngs: dict[int, random.Random] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._moment: Moment | None = None
+        # The last presence relayed, when, and the one due (see presence_changed).
+        self._presence_last: dict[str, Any] | None = None
+        self._presence_at = -PRESENCE_EVERY
+        self._presence_timer: asyncio.TimerHandle | None = None
         # Whether the last move was its seat's default (a decline, a pass): it lets a moment
         # go on, where any other move opens a new one.
         self._by_default = False
@@ -229,7 +269,7 @@ class Table:
     def attach(self, seat: int | None, since: int | None) -> Client:
         """Bind a new client to ``seat``; it is sent a welcome and the state (resuming after
         ``since`` moves when given)."""
-        client = Client(seat, Outbox(self.settings.queue))
+        client = Client(seat, Outbox(self.settings.queue, self.settings.queue_bytes))
         if since is not None and since <= self.match.moves:
             client.history_from = since + 1
         self._clients.add(client)
@@ -243,7 +283,7 @@ class Table:
             }
         )
         self._send(client, {}, {})
-        self.presence_changed()
+        self.presence_changed(client)
         return client
 
     def detach(self, client: Client) -> None:
@@ -268,35 +308,35 @@ class Table:
 
     def _broadcast(self) -> None:
         # Each seat's message is built and encoded once per change, whatever number of
-        # connections see it (a seat's several tabs, every spectator): the same text is queued.
+        # connections see it (a seat's several tabs, every spectator): the same text (one
+        # string in memory) is queued.
         prefixes: dict[int | None, str] = {}
-        tails: dict[tuple[int | None, int], str] = {}
+        texts: dict[tuple[int | None, int], str] = {}
         for client in list(self._clients):
-            self._send(client, prefixes, tails)
+            self._send(client, prefixes, texts)
 
     def _send(
         self,
         client: Client,
         prefixes: dict[int | None, str],
-        tails: dict[tuple[int | None, int], str],
+        texts: dict[tuple[int | None, int], str],
     ) -> None:
         """Queue the state message of contract §6 for ``client``: its seat's scene, and the
         history entries it has not had yet. ``prefixes`` caches each seat's encoded state
-        (without its closing brace), ``tails`` each seat's encoded history from a move on."""
+        (without its closing brace), ``texts`` each seat's whole message from a move on."""
         seat, match = client.seat, self.match
-        prefix = prefixes.get(seat)
-        if prefix is None:
-            prefix = prefixes[seat] = _engine.wire(self._seat_state(seat))[:-1]
         key = (seat, client.history_from)
-        tail = tails.get(key)
-        if tail is None:
+        text = texts.get(key)
+        if text is None:
+            prefix = prefixes.get(seat)
+            if prefix is None:
+                prefix = prefixes[seat] = _engine.wire(self._seat_state(seat))[:-1]
             entries = match.history(seat, self.names, since=client.history_from)
-            tail = tails[key] = ',"history":' + _engine.wire(entries) + "}"
+            text = texts[key] = prefix + ',"history":' + _engine.wire(entries) + "}"
         client.history_from = match.moves + 1
-        if not client.outbox.put(prefix + tail):
+        if not client.queue(text):
             # A client that cannot keep up is dropped; it resumes with its token.
             self._clients.discard(client)
-            client.outbox.close()
 
     def _seat_state(self, seat: int | None) -> dict[str, Any]:
         """What every client of ``seat`` is sent after a change, but its history: the scene
@@ -315,16 +355,42 @@ class Table:
 
     # -- presence and relayed messages (chat, rematch) -------------------------------------------
 
-    def presence_changed(self) -> None:
-        """Tell every client who is at the table now (see :mod:`._presence`)."""
-        self.relay(presence_message(self.record.seats, self.names, self._clients))
+    def presence_changed(self, newcomer: Client | None = None) -> None:
+        """Tell every client who is at the table now (see :mod:`._presence`): a newcomer at
+        once, the others at most once every :data:`PRESENCE_EVERY` seconds with the latest
+        (spectators coming and going in a crowd never flood the players)."""
+        if newcomer is not None:
+            newcomer.queue(self._presence())
+        if self._presence_timer is not None:
+            return  # the next one is due: it will say the latest
+        loop = asyncio.get_running_loop()
+        wait = self._presence_at + PRESENCE_EVERY - loop.time()
+        if wait <= 0:
+            self._send_presence(newcomer)
+        else:
+            self._presence_timer = loop.call_later(wait, self._send_presence)
+
+    def _presence(self) -> dict[str, Any]:
+        return presence_message(self.record.seats, self.names, self._clients)
+
+    def _send_presence(self, told: Client | None = None) -> None:
+        self._presence_timer = None
+        message = self._presence()
+        if message == self._presence_last:
+            return  # nothing anyone can see changed (a spectator came and went)
+        self._presence_last = message
+        self._presence_at = asyncio.get_running_loop().time()
+        self.relay(message, None if told is None else (lambda client: client is not told))
 
     def relay(self, message: dict[str, Any], to: Callable[[Client], bool] | None = None) -> None:
         """Queue ``message`` for every client (or those ``to`` accepts): a chat line, the
-        presence, a rematch. A client whose queue is full misses it (it is being dropped)."""
+        presence, a rematch. A client that has fallen behind is dropped."""
+        size: int | None = None
         for client in list(self._clients):
             if to is None or to(client):
-                client.outbox.put(message)
+                size = size_of(message) if size is None else size
+                if not client.queue(message, size):
+                    self._clients.discard(client)
 
     # -- acting ---------------------------------------------------------------------------------
 
@@ -544,6 +610,9 @@ class Table:
         for task in self._tasks:
             task.cancel()
         self._cancel_timer()
+        if self._presence_timer is not None:
+            self._presence_timer.cancel()
+            self._presence_timer = None
         for client in self._clients:
             client.outbox.close()
 

@@ -120,7 +120,8 @@ def check_game(
     """Run the conformance kit against ``game``; raise :class:`ConformanceFailure` on a fault.
 
     For every seat count and seed, a seeded random playout checks after every action that no
-    card was lost or duplicated, that every seat the moment waits for can act and that every
+    card was lost or duplicated (and, first, that every option declares its range), that
+    every seat the moment waits for can act and that every
     action changed something (no move that changes nothing, ``no_op``). The playout's log is
     then replayed (determinism: the same bytes), and at ``points`` random moments of it the kit
     checks that views are plain data, that illegal actions are refused atomically, that
@@ -321,12 +322,29 @@ def _check_block(
     move_limit: int | None,
     report: ConformanceReport,
 ) -> None:
-    """The per-match checks of a block's seeds, then its bots' matches."""
+    """The game's options, the per-match checks of a block's seeds, then its bots' matches."""
+    if "structure" in wanted:
+        first = block.seeds[0] if block.seeds else 0
+        _check_option_ranges(game, Where(game.name, block.players, first))
     for seed in block.seeds:
         _check_match(game, block.players, seed, wanted, points, move_limit, report)
     report.matches[block.players] = report.matches.get(block.players, 0) + len(block.seeds)
     if "bots" in wanted and bots and block.bot_seeds:
         report.bot_matches += check_bots(game, block.players, block.bot_seeds, bots, move_limit)
+
+
+def _check_option_ranges(game: Game[Any], where: Where) -> None:
+    """Every option declares its range (a server bounds what players ask for by them)."""
+    ranges = game.option_ranges()
+    unbounded = [field.name for field in attrs.fields(game.Options) if field.name not in ranges]
+    if unbounded:
+        raise ConformanceFailure(
+            "structure",
+            where,
+            f"option {', '.join(unbounded)} declares no range: declare every option with "
+            "tablecards.option_range (or seat_option, or attrs' ge and le validators); a game "
+            "with an unbounded option is not registered",
+        )
 
 
 def _player_counts(game: Game[Any], players: int | Iterable[int] | None) -> list[int]:
