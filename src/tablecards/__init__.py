@@ -15,8 +15,10 @@ from tablecards._cards import Card, Visibility, Zone, ZoneView
 from tablecards._catalogue import ActionCatalogue
 from tablecards._clock import Clock
 from tablecards._commands import menu_text, parse_command, read_command
+from tablecards._compare import ComparisonReport, PairedDifference, compare, paired_difference
 from tablecards._determinise import Unseen, determinise, redeal, unseen_zones
 from tablecards._errors import (
+    BotError,
     CatalogueError,
     IllegalAction,
     MalformedAction,
@@ -74,12 +76,14 @@ __all__ = [
     "ActionCatalogue",
     "Arbiter",
     "Bot",
+    "BotError",
     "BotInfo",
     "BotStats",
     "Card",
     "CardsMoved",
     "CatalogueError",
     "Clock",
+    "ComparisonReport",
     "Event",
     "EventRecorder",
     "Game",
@@ -96,6 +100,7 @@ __all__ = [
     "NoOptions",
     "NotYourTurn",
     "OptionRange",
+    "PairedDifference",
     "PluginError",
     "PluginFailure",
     "RandomBot",
@@ -129,6 +134,7 @@ __all__ = [
     "available_games",
     "bot_choice",
     "clockwise",
+    "compare",
     "determinise",
     "generic_scene",
     "hookimpl",
@@ -137,6 +143,7 @@ __all__ = [
     "menu_text",
     "next_seat",
     "option_range",
+    "paired_difference",
     "parse_command",
     "play",
     "plugin_manager",

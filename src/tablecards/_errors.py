@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 __all__ = [
+    "BotError",
     "CatalogueError",
     "IllegalAction",
     "MalformedAction",
@@ -306,6 +307,28 @@ class UnknownBot(TablecardsError, LookupError):
             f"unknown bot {show(name)} for game {game!r}; available: "
             f"{', '.join(self.known) or 'none'}"
         )
+
+
+class BotError(TablecardsError, ValueError):
+    """A bot given to a simulation cannot play: ``bot`` names it, ``reason`` says why.
+
+    A ``"module:factory"`` reference that does not import, a value that is not a bot, a factory
+    that fails, or a bot that cannot be sent to worker processes (it does not pickle, or it
+    lives where a fresh worker cannot import it).
+
+    Example:
+        >>> import tablecards
+        >>> try:
+        ...     tablecards.simulate("hit", bots=["nowhere:mine", "random", "random"], games=1)
+        ... except tablecards.BotError as error:
+        ...     print(error)
+        bot 'nowhere:mine' cannot play: module 'nowhere' does not import (No module named 'nowhere')
+    """
+
+    def __init__(self, bot: str, reason: str) -> None:
+        self.bot = bot
+        self.reason = reason
+        super().__init__(f"bot {show(bot)} cannot play: {reason}")
 
 
 class UnknownOption(TablecardsError, TypeError):
