@@ -112,13 +112,16 @@ class _Copies:
 
 
 def check_bot(spec: object, game: Game[Any], reg: Registry) -> None:
-    """Fail fast, before any match: make ``spec``'s bot for seat 0 and check it is a bot.
+    """Fail fast, before any match: find ``spec``; unless it is registered, make its bot for
+    seat 0 and check that it is a bot.
 
     Raises:
         UnknownBot: an unknown registered name.
         BotError: anything else that would fail in the first match.
     """
     factory = bot_factory(spec, game, reg)
+    if isinstance(spec, str) and ":" not in spec:
+        return  # a plugin's registered bot: known by name, as simulate always checked it
     label = bot_label(spec)
     try:
         bot = factory(game, 0)

@@ -186,7 +186,9 @@ def compare(
     between the two matches of a deal is the compared bot and what it sets off; each deal
     gives one difference of score and one of win share, and the report's intervals are those
     of their means. So a few hundred deals separate bots whose :func:`simulate` intervals
-    still overlap.
+    still overlap. ``seed``, ``bot_seed``, ``executor``, ``batch_size``, ``move_limit``,
+    ``workers``, ``start_method``, ``permute_seats`` and ``arbiter`` are those of
+    :func:`simulate`.
 
     Example:
         Hit!'s heuristic bot against the random bot, each with two random opponents:
@@ -208,8 +210,6 @@ def compare(
             name, a ``"module:factory"`` reference, a factory, a bot object).
         others: the bots of the other seats, one per seat (default: ``random`` everywhere).
         games: how many deals (each played twice); at least 2.
-        seed, bot_seed, executor, batch_size, move_limit, workers, permute_seats, arbiter,
-            start_method: as for :func:`simulate`.
         progress: called with the number of matches finished so far (out of ``2 * games``).
 
     Raises:

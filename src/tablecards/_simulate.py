@@ -249,8 +249,9 @@ def simulate(
         workers: run on that many local processes (a ``ProcessPoolExecutor`` made and shut down
             here); ``None`` or ``1`` runs in this process. Not with ``executor``.
         start_method: how the ``workers`` are started: ``"fork"``, ``"spawn"`` or
-            ``"forkserver"`` (see :mod:`multiprocessing`); default: the platform's. Spawned
-            workers import your bots' modules afresh, as on macOS and Windows.
+            ``"forkserver"`` (the start methods of ``multiprocessing``); default: the
+            platform's. Spawned workers import your bots' modules afresh, as on macOS and
+            Windows.
         permute_seats: seat the bots in every order in turn, not only in rotation (for fair
             bot-against-bot comparisons: make ``games`` a multiple of ``players!``).
         arbiter: who speaks first when a moment waits for several seats (see
