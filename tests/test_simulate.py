@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import statistics
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -182,6 +183,7 @@ def test_a_bot_given_by_name_reference_factory_or_object_plays_alike() -> None:
         "class": HeuristicBot,
         "factory": factory,
         "object": HeuristicBot(seat=2),  # copied for each seat, its seat set to the one it takes
+        "partial": functools.partial(HeuristicBot),
     }
     reports = {
         how: tablecards.simulate("hit", bots=[bot, "random", "random"], games=9, bot_seed=4)
@@ -194,6 +196,7 @@ def test_a_bot_given_by_name_reference_factory_or_object_plays_alike() -> None:
         f"{__name__}:test_a_bot_given_by_name_reference_factory_or_object_plays_alike.<locals>"
         ".factory",
         "tablecards_hit._bots:HeuristicBot",
+        "tablecards_hit._bots:HeuristicBot",  # a partial is named after its function
     ]
     assert len({str(_stats(report)) for report in reports.values()}) == 1
     assert reports["name"].by_bot[0].wins > 5  # the heuristic bot really played

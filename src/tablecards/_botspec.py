@@ -9,6 +9,7 @@ turns it into a factory itself, with :func:`bot_factory`.
 from __future__ import annotations
 
 import copy
+import functools
 import importlib
 import pickle
 import sys
@@ -37,7 +38,7 @@ def bot_label(spec: object) -> str:
     """How a report names the bot: the name or reference as given, else ``module:qualname``."""
     if isinstance(spec, str):
         return spec
-    target = getattr(spec, "func", spec)  # a functools.partial is named after its function
+    target = spec.func if isinstance(spec, functools.partial) else spec  # named after its function
     if not hasattr(target, "__qualname__"):
         target = type(target)  # a bot object is named after its class
     return f"{target.__module__}:{target.__qualname__}"
