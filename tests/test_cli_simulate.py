@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -120,3 +122,77 @@ def test_the_seat_priority_arbiter_reaches_the_matches() -> None:
     random_first = json.loads(CliRunner().invoke(cli, args).stdout)
     seats_first = json.loads(CliRunner().invoke(cli, [*args, "--arbiter", "seats"]).stdout)
     assert random_first["mean_moves"] != seats_first["mean_moves"]
+
+
+def test_bots_may_be_module_factory_references() -> None:
+    args = ["simulate", "hit", "--bots", "my_bots:capped,heuristic,random", "-n", "6"]
+    result = CliRunner().invoke(cli, [*args, "--bot-seed", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    import my_bots
+
+    report = tablecards.simulate(
+        "hit", bots=[my_bots.capped, "heuristic", "random"], games=6, bot_seed=3
+    )
+    assert json.loads(result.stdout) == report.to_json()
+    missing = CliRunner().invoke(cli, ["simulate", "hit", "--bots", "my_bots:gone", "-n", "2"])
+    assert missing.exit_code == 1
+    assert "bot 'my_bots:gone' cannot play: 'my_bots' has no 'gone'" in missing.output
+
+
+def test_a_reference_finds_the_module_in_the_current_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The console script does not put the current directory on sys.path; the command does,
+    # as `python -m` would, so that `--bots mine:bot` finds ./mine.py.
+    (tmp_path / "cli_sim_here.py").write_text(
+        "from tablecards import RandomBot\n\n\n"
+        "def bot(game, seat):\n    return RandomBot(game, seat)\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    result = CliRunner().invoke(cli, ["simulate", "hit", "--bots", "cli_sim_here:bot", "-n", "2"])
+    sys.modules.pop("cli_sim_here", None)  # the module lives in tmp_path: forget it
+    assert result.exit_code == 0, result.output
+    assert "cli_sim_here:bot" in result.stdout
+
+
+def test_compare_prints_the_paired_difference_and_its_interval() -> None:
+    args = ["simulate", "hit", "--compare", "heuristic,random", "-n", "40", "--bot-seed", "2"]
+    shown = CliRunner().invoke(cli, args)
+    printed = CliRunner().invoke(cli, [*args, "--json"])
+    assert shown.exit_code == printed.exit_code == 0, shown.output + printed.output
+    report = tablecards.compare("hit", bots=("heuristic", "random"), games=40, bot_seed=2)
+    assert json.loads(printed.stdout) == report.to_json()
+    win, score = report.win_difference, report.score_difference
+    assert "difference heuristic - random, paired over 40 deals (95% CI):" in shown.stdout
+    assert (
+        f"win rate: {win.mean:+.3f} ({win.ci95[0]:+.3f} to {win.ci95[1]:+.3f}): heuristic higher"
+        in shown.stdout
+    )
+    assert f"score: {score.mean:+.2f} ({score.ci95[0]:+.2f} to" in shown.stdout
+    assert "against: random, random" in shown.stdout and "truncated: 0 of 80" in shown.stdout
+
+
+def test_compare_takes_the_other_seats_from_bots() -> None:
+    args = ["simulate", "hit", "--compare", "heuristic,my_bots:capped", "--bots", "heuristic"]
+    result = CliRunner().invoke(cli, [*args, "-p", "4", "-n", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["players"] == 4 and report["others"] == ["heuristic"] * 3
+    assert report["bots"] == ["heuristic", "my_bots:capped"]
+    several = CliRunner().invoke(
+        cli, [*args[:4], "--bots", "random,heuristic", "-n", "2", "--json"]
+    )
+    assert json.loads(several.stdout)["players"] == 3
+    for wrong, message in (("heuristic", "--compare takes two bots"), ("a,b,c", "two bots")):
+        refused = CliRunner().invoke(cli, ["simulate", "hit", "--compare", wrong])
+        assert refused.exit_code == 1 and message in refused.output
+
+
+@pytest.mark.slow
+def test_spawned_workers_give_the_same_json() -> None:
+    args = [*ARGS, "--bots", "my_bots:capped,heuristic,random", "--batch-size", "10", "--json"]
+    here = CliRunner().invoke(cli, args)
+    spawned = CliRunner().invoke(cli, [*args, "--workers", "2", "--start-method", "spawn"])
+    assert here.exit_code == spawned.exit_code == 0, here.output + spawned.output
+    assert here.stdout == spawned.stdout

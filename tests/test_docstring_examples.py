@@ -38,6 +38,7 @@ FIRST_MET = (
     "tablecards.Zone",
     "tablecards.State",
     "tablecards.simulate",
+    "tablecards.compare",
     "tablecards.testing.check_game",
 )
 

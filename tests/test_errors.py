@@ -45,6 +45,7 @@ DRAW = tablecards.Match(HIT, players=3, seed=1).legal_actions(0)[0]
 
 #: One instance of each public exception, with every field set (a value other than a default).
 SAMPLES: dict[str, BaseException] = {
+    "BotError": tablecards.BotError("nowhere:mine", "module 'nowhere' does not import"),
     "CatalogueError": tablecards.CatalogueError("hit", "'fly' is not in the action catalogue"),
     "IllegalAction": tablecards.IllegalAction(0, DRAW, "the deck is empty", rule="HIT-04"),
     "MalformedAction": tablecards.MalformedAction("unknown action type 'Fly'"),

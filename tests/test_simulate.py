@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import statistics
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -159,3 +161,143 @@ def _records(
     )
     loaded = reg.load_game(game)
     return list(_play_batch(spec, range(games), loaded, reg))
+
+
+# Bots of one's own: names, references, factories and objects (issue #39, item 4).
+
+
+def _stats(report: tablecards.SimulationReport) -> list[dict[str, Any]]:
+    # The statistics without the labels, which name each bot as it was given.
+    return [{**stats.to_json(), "bot": None} for stats in report.by_bot]
+
+
+def test_a_bot_given_by_name_reference_factory_or_object_plays_alike() -> None:
+    from tablecards_hit import HeuristicBot
+
+    def factory(game: Any, seat: int) -> HeuristicBot:
+        return HeuristicBot(game, seat)
+
+    runs: dict[str, Any] = {
+        "name": "heuristic",
+        "reference": "tablecards_hit:HeuristicBot",
+        "class": HeuristicBot,
+        "factory": factory,
+        "object": HeuristicBot(seat=2),  # copied for each seat, its seat set to the one it takes
+        "partial": functools.partial(HeuristicBot),
+    }
+    reports = {
+        how: tablecards.simulate("hit", bots=[bot, "random", "random"], games=9, bot_seed=4)
+        for how, bot in runs.items()
+    }
+    assert [report.bots[0] for report in reports.values()] == [
+        "heuristic",
+        "tablecards_hit:HeuristicBot",
+        "tablecards_hit._bots:HeuristicBot",  # module:qualname, itself a reference
+        f"{__name__}:test_a_bot_given_by_name_reference_factory_or_object_plays_alike.<locals>"
+        ".factory",
+        "tablecards_hit._bots:HeuristicBot",
+        "tablecards_hit._bots:HeuristicBot",  # a partial is named after its function
+    ]
+    assert len({str(_stats(report)) for report in reports.values()}) == 1
+    assert reports["name"].by_bot[0].wins > 5  # the heuristic bot really played
+
+
+class _Counting:
+    """A bot object that remembers: each seat of each match must get a fresh copy."""
+
+    def __init__(self) -> None:
+        self.seat = 0
+        self.calls = 0
+        self.seats: set[int] = set()
+
+    def choose(self, view: Any, actions: Any, rng: Any) -> Any:
+        self.calls += 1
+        if self.calls == 1:
+            assert view["seat"] == self.seat  # the copy knows the seat it plays
+        return actions[0]
+
+
+def test_a_bot_object_is_copied_for_each_seat_and_left_untouched() -> None:
+    bot = _Counting()
+    report = tablecards.simulate("hit", bots=[bot, "random", "random"], games=6, bot_seed=1)
+    assert bot.calls == 0 and report.bots[0] == f"{__name__}:_Counting"
+    again = tablecards.simulate("hit", bots=[bot, "random", "random"], games=6, bot_seed=1)
+    assert again == report  # nothing one run taught the object leaks into the next
+
+
+@pytest.mark.parametrize(
+    ("bot", "message"),
+    [
+        ("nowhere:mine", "bot 'nowhere:mine' cannot play: module 'nowhere' does not import"),
+        ("my_bots:missing", "bot 'my_bots:missing' cannot play: 'my_bots' has no 'missing'"),
+        (":capped", "a reference is 'package.module:factory'"),
+        (42, "42 is not a bot: give a registered name, a 'module:factory' reference"),
+        (lambda game, seat: "nothing", "the factory returned 'nothing', which is not a bot"),
+        (lambda: None, "factory(game, seat) failed: TypeError"),
+    ],
+)
+def test_a_bot_that_cannot_play_is_one_clear_error_before_any_match(
+    bot: object, message: str
+) -> None:
+    with pytest.raises(tablecards.BotError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        tablecards.simulate("hit", bots=[bot, "random", "random"], games=1)  # type: ignore[list-item]
+
+
+def test_a_bot_that_does_not_pickle_is_refused_for_workers_with_what_to_do() -> None:
+    def local(game: Any, seat: int) -> tablecards.RandomBot:
+        return tablecards.RandomBot(game, seat)
+
+    for bot in (local, lambda game, seat: tablecards.RandomBot(game, seat)):  # noqa: PLW0108
+        with pytest.raises(tablecards.BotError) as caught:
+            tablecards.simulate("hit", bots=[bot, "random", "random"], games=2, workers=2)
+        assert caught.value.bot.endswith(("local", "<lambda>"))
+        assert "cannot be sent to worker processes" in str(caught.value)
+        assert "a factory defined at the top level of an importable module" in str(caught.value)
+        # Threads share this process: nothing is pickled, so the same bot plays there.
+        with ThreadPoolExecutor(2) as executor:
+            tablecards.simulate("hit", bots=[bot, "random", "random"], games=2, executor=executor)
+
+
+def test_a_bot_of_an_interactive_session_is_refused_for_spawned_workers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import types
+
+    from tablecards._botspec import check_sendable
+
+    session = types.ModuleType("__main__")  # a REPL's or notebook's __main__: no __file__
+
+    def mine(game: Any, seat: int) -> tablecards.RandomBot:
+        return tablecards.RandomBot(game, seat)
+
+    mine.__module__, mine.__qualname__ = "__main__", "mine"
+    session.mine = mine  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "__main__", session)
+    check_sendable(mine, "fork")  # forked workers inherit it
+    with pytest.raises(tablecards.BotError, match="interactive session, which spawn workers"):
+        check_sendable(mine, "spawn")
+
+
+def test_start_method_needs_workers() -> None:
+    with pytest.raises(ValueError, match="start_method chooses how workers start"):
+        tablecards.simulate("hit", games=2, start_method="spawn")
+
+
+@pytest.mark.slow
+def test_your_own_bots_play_on_spawned_workers_as_in_this_process() -> None:
+    """Spawned workers (macOS, Windows, Python 3.14's forkserver) import the bots afresh:
+    a factory of an importable module, its reference and a picklable object all reach them."""
+    import my_bots
+
+    bots: list[Any] = [my_bots.capped, "my_bots:CappedBot", my_bots.CappedBot(), "heuristic"]
+    same: dict[str, Any] = {"games": 8, "seed": 3, "bot_seed": 5, "batch_size": 2}
+    here = tablecards.simulate("hit", bots=bots, **same)
+    spawned = tablecards.simulate(
+        "hit",
+        bots=bots,
+        workers=2,
+        start_method="spawn",
+        **same,
+    )
+    assert spawned == here
+    assert here.bots[:3] == ("my_bots:capped", "my_bots:CappedBot", "my_bots:CappedBot")

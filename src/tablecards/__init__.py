@@ -15,8 +15,10 @@ from tablecards._cards import Card, Visibility, Zone, ZoneView
 from tablecards._catalogue import ActionCatalogue
 from tablecards._clock import Clock
 from tablecards._commands import menu_text, parse_command, read_command
+from tablecards._compare import ComparisonReport, PairedDifference, compare, paired_difference
 from tablecards._determinise import Unseen, determinise, redeal, unseen_zones
 from tablecards._errors import (
+    BotError,
     CatalogueError,
     IllegalAction,
     MalformedAction,
@@ -77,12 +79,14 @@ __all__ = [
     "ActionCatalogue",
     "Arbiter",
     "Bot",
+    "BotError",
     "BotInfo",
     "BotStats",
     "Card",
     "CardsMoved",
     "CatalogueError",
     "Clock",
+    "ComparisonReport",
     "Event",
     "EventRecorder",
     "Game",
@@ -100,6 +104,7 @@ __all__ = [
     "NoOptions",
     "NotYourTurn",
     "OptionRange",
+    "PairedDifference",
     "PlayerCountError",
     "PluginError",
     "PluginFailure",
@@ -135,6 +140,7 @@ __all__ = [
     "available_games",
     "bot_choice",
     "clockwise",
+    "compare",
     "determinise",
     "generic_scene",
     "hookimpl",
@@ -143,6 +149,7 @@ __all__ = [
     "menu_text",
     "next_seat",
     "option_range",
+    "paired_difference",
     "parse_command",
     "play",
     "plugin_manager",

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 __all__ = [
+    "BotError",
     "CatalogueError",
     "IllegalAction",
     "MalformedAction",
@@ -342,6 +343,31 @@ class UnknownBot(TablecardsError, LookupError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.game, self.name, self.known), self.__dict__)
+
+
+class BotError(TablecardsError, ValueError):
+    """A bot given to a simulation cannot play: ``bot`` names it, ``reason`` says why.
+
+    A ``"module:factory"`` reference that does not import, a value that is not a bot, a factory
+    that fails, or a bot that cannot be sent to worker processes (it does not pickle, or it
+    lives where a fresh worker cannot import it).
+
+    Example:
+        >>> import tablecards
+        >>> try:
+        ...     tablecards.simulate("hit", bots=["nowhere:mine", "random", "random"], games=1)
+        ... except tablecards.BotError as error:
+        ...     print(error)
+        bot 'nowhere:mine' cannot play: module 'nowhere' does not import (No module named 'nowhere')
+    """
+
+    def __init__(self, bot: str, reason: str) -> None:
+        self.bot = bot
+        self.reason = reason
+        super().__init__(f"bot {show(bot)} cannot play: {reason}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.bot, self.reason), self.__dict__)
 
 
 class UnknownOption(TablecardsError, TypeError):

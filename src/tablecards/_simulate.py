@@ -3,7 +3,8 @@
 The report never depends on where the matches ran: match ``i`` is seeded with
 :func:`match_seed` and its seating is fixed by ``i``, and the statistics are computed from the
 records sorted by match index, so one process, ``workers=8`` and a Dask cluster give the same
-numbers, bit for bit.
+numbers, bit for bit. Bots travel to the workers as they were given (names, references,
+picklable factories or objects) and each process makes its own factories from them.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, as_completed
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any
 
 import attrs
 
+from tablecards._botspec import BotSpec, bot_factory, bot_label, check_bot, check_sendable
 from tablecards._checks import random_seed
 from tablecards._game import Game
 from tablecards._match import Match
@@ -148,11 +150,12 @@ class SimulationReport:
 
 @attrs.frozen
 class _Spec:
-    # Everything a worker needs, picklable: names, not objects.
+    # Everything a worker needs, picklable: the game by name, the bots as they were given (names,
+    # references, or factories and objects that pickle), never a loaded game or a made bot.
     game: str
     options: dict[str, Any]
     players: int
-    bots: tuple[str, ...]
+    bots: tuple[BotSpec, ...]
     seed: int
     move_limit: int | None
     bot_seed: int
@@ -184,7 +187,7 @@ def _seating(index: int, players: int, permute_seats: bool = False) -> tuple[int
 def simulate(
     game: Game[Any] | str,
     players: int | None = None,
-    bots: Sequence[str] | None = None,
+    bots: Sequence[BotSpec] | None = None,
     games: int = 100,
     seed: int = 0,
     *,
@@ -196,8 +199,9 @@ def simulate(
     bot_seed: int | None = None,
     permute_seats: bool = False,
     arbiter: Arbiter | None = None,
+    start_method: str | None = None,
 ) -> SimulationReport:
-    """Play ``games`` matches with the named bots and report win rates and scores.
+    """Play ``games`` matches with the given bots and report win rates and scores.
 
     Seats rotate: in match ``i`` the ``j``-th bot sits at seat ``(i + j) % players``, so no bot
     keeps the first seat's advantage; with ``permute_seats`` every order of the bots around the
@@ -222,7 +226,13 @@ def simulate(
     Args:
         game: a game, or an installed game's name.
         players: the number of seats (default: the number of bots, else the game's default).
-        bots: one registered bot name per seat (default: ``random`` everywhere).
+        bots: one bot per seat (default: ``random`` everywhere), each given as a registered
+            name (``"heuristic"``), an importable reference (``"package.module:factory"``), a
+            factory called as ``factory(game, seat)`` for each seat of each match (a bot class
+            is one), or a bot object, copied for each seat of each match (its ``seat``
+            attribute, if any, set to the seat it takes). The report names a bot by its name
+            or reference, else by ``module:qualname``. Workers need factories and objects that
+            pickle: defined at the top level of an importable module.
         games: how many matches.
         seed: the simulation's seed: it decides every match's cards.
         bot_seed: seeds the bots' generators and the arbitration of open moments, apart from
@@ -238,6 +248,10 @@ def simulate(
         progress: called with the number of matches finished so far after each batch.
         workers: run on that many local processes (a ``ProcessPoolExecutor`` made and shut down
             here); ``None`` or ``1`` runs in this process. Not with ``executor``.
+        start_method: how the ``workers`` are started: ``"fork"``, ``"spawn"`` or
+            ``"forkserver"`` (the start methods of ``multiprocessing``); default: the
+            platform's. Spawned workers import your bots' modules afresh, as on macOS and
+            Windows.
         permute_seats: seat the bots in every order in turn, not only in rotation (for fair
             bot-against-bot comparisons: make ``games`` a multiple of ``players!``).
         arbiter: who speaks first when a moment waits for several seats (see
@@ -246,81 +260,149 @@ def simulate(
 
     Raises:
         UnknownGame, UnknownBot, UnknownOption: a name or option is not known.
+        BotError: a bot that cannot play (a reference that does not import, a value that is
+            not a bot, a failing factory) or cannot reach the workers (it does not pickle).
         ValueError: the bot list does not match the number of players, ``games < 1``,
-            ``batch_size < 1``, ``workers < 1``, or both ``workers`` and ``executor`` are given.
+            ``batch_size < 1``, ``workers < 1``, both ``workers`` and ``executor`` are given,
+            or a ``start_method`` without ``workers``.
     """
     reg = registry()
     if isinstance(game, str):
         game = reg.load_game(game)
     if players is None:
         players = len(bots) if bots else game.default_players
-    bot_names = tuple(bots) if bots else ("random",) * players
-    if len(bot_names) != players:
-        raise ValueError(f"{len(bot_names)} bots for {players} players")
-    if games < 1:
-        raise ValueError("games must be at least 1")
-    if batch_size < 1:
-        raise ValueError("batch_size must be at least 1")
-    if workers is not None and workers < 1:
-        raise ValueError("workers must be at least 1")
-    if workers is not None and workers > 1 and executor is not None:
-        raise ValueError("give either workers or an executor, not both")
+    entries = tuple(bots) if bots else ("random",) * players
+    if len(entries) != players:
+        raise ValueError(f"{len(entries)} bots for {players} players")
+    runner = Runner(games, batch_size, executor, workers, start_method, progress)
     game.check_players(players)
-    for name in bot_names:
-        reg.bot(game.name, name)  # fail fast on an unknown bot, before any work starts
+    runner.check_bots(entries, game, reg)  # fail fast, before any work starts
     if bot_seed is None:
         bot_seed = random_seed()
     spec = _Spec(
         game.name,
         game.options_json(),
         players,
-        bot_names,
+        entries,
         seed,
         move_limit,
         bot_seed,
         permute_seats,
         arbiter,
     )
-    batches = [
-        range(start, min(start + batch_size, games)) for start in range(0, games, batch_size)
-    ]
-    records: list[MatchRecord] = []
-    if workers is not None and workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            _run_on(pool, spec, batches, records, progress)
-    elif executor is not None:
-        _run_on(executor, spec, batches, records, progress)
-    else:
-        for batch in batches:
-            records.extend(_play_batch(spec, batch, game, reg))
-            if progress is not None:
-                progress(len(records))
+    (records,) = runner.run([spec], game, reg)
     return _report(spec, games, records)
 
 
-def _run_on(
-    executor: Executor,
-    spec: _Spec,
-    batches: Sequence[range],
-    records: list[MatchRecord],
-    progress: Callable[[int], None] | None,
-) -> None:
-    # Batches finish in any order; the report sorts the records, so the order does not matter.
-    futures: list[Future[list[MatchRecord]]] = [
-        executor.submit(_run_batch, spec, batch.start, batch.stop) for batch in batches
-    ]
-    try:
-        for future in as_completed(futures):
-            records.extend(future.result())
-            if progress is not None:
-                progress(len(records))
-    except BaseException:
-        # A failed batch (or Ctrl-C): do not leave the rest of the work queued.
-        for future in futures:
-            future.cancel()
-        raise
+@attrs.frozen
+class Runner:
+    """Where and how the matches of one call are played: checked arguments, then batches.
+
+    :func:`simulate` and :func:`~tablecards.compare` share it; ``run`` plays several
+    simulations' matches (the same ``games`` each) on one pool, and ``progress`` counts them
+    all.
+
+    Raises:
+        ValueError: ``games < 1``, ``batch_size < 1``, ``workers < 1``, both ``workers`` and
+            ``executor``, or ``start_method`` without ``workers``.
+    """
+
+    games: int
+    batch_size: int
+    executor: Executor | None
+    workers: int | None
+    start_method: str | None
+    progress: Callable[[int], None] | None
+
+    def __attrs_post_init__(self) -> None:
+        if self.games < 1:
+            raise ValueError("games must be at least 1")
+        if self.batch_size < 1:
+            raise ValueError("batch_size must be at least 1")
+        if self.workers is not None and self.workers < 1:
+            raise ValueError("workers must be at least 1")
+        if self.workers is not None and self.workers > 1 and self.executor is not None:
+            raise ValueError("give either workers or an executor, not both")
+        if self.start_method is not None and not (self.workers and self.workers > 1):
+            raise ValueError("start_method chooses how workers start: give workers=2 or more")
+
+    @property
+    def pooled(self) -> bool:
+        """Whether the matches run on local worker processes made here."""
+        return self.workers is not None and self.workers > 1
+
+    def check_bots(self, entries: Sequence[BotSpec], game: Game[Any], reg: Registry) -> None:
+        """Check every bot here, and that it can reach processes that must unpickle it.
+
+        An executor given by the caller sends bots its own way (Dask's serialisation sends
+        what pickle cannot); only a ``ProcessPoolExecutor`` is known to need pickle.
+        """
+        import multiprocessing
+
+        for entry in entries:
+            check_bot(entry, game, reg)
+        if self.pooled:
+            method = multiprocessing.get_context(self.start_method).get_start_method()
+        elif isinstance(self.executor, ProcessPoolExecutor):
+            method = None
+        else:
+            return
+        for entry in entries:
+            check_sendable(entry, method)
+
+    def run(
+        self, specs: Sequence[_Spec], game: Game[Any], reg: Registry
+    ) -> list[list[MatchRecord]]:
+        """Play every spec's ``games`` matches; one list of records per spec, in any order."""
+        size, games = self.batch_size, self.games
+        tasks = [
+            (which, range(start, min(start + size, games)))
+            for start in range(0, games, size)
+            for which in range(len(specs))
+        ]
+        records: list[list[MatchRecord]] = [[] for _ in specs]
+        if self.pooled:
+            import multiprocessing
+
+            context = multiprocessing.get_context(self.start_method)
+            with ProcessPoolExecutor(max_workers=self.workers, mp_context=context) as pool:
+                self._run_on(pool, specs, tasks, records)
+        elif self.executor is not None:
+            self._run_on(self.executor, specs, tasks, records)
+        else:
+            done = 0
+            for which, batch in tasks:
+                records[which].extend(_play_batch(specs[which], batch, game, reg))
+                done += len(batch)
+                if self.progress is not None:
+                    self.progress(done)
+        return records
+
+    def _run_on(
+        self,
+        executor: Executor,
+        specs: Sequence[_Spec],
+        tasks: Sequence[tuple[int, range]],
+        records: list[list[MatchRecord]],
+    ) -> None:
+        # Batches finish in any order; reports sort the records, so the order does not matter.
+        futures: dict[Future[list[MatchRecord]], int] = {
+            executor.submit(_run_batch, specs[which], batch.start, batch.stop): which
+            for which, batch in tasks
+        }
+        done = 0
+        try:
+            for future in as_completed(futures):
+                batch_records = future.result()
+                records[futures[future]].extend(batch_records)
+                done += len(batch_records)
+                if self.progress is not None:
+                    self.progress(done)
+        except BaseException:
+            # A failed batch (or Ctrl-C): do not leave the rest of the work queued.
+            for future in futures:
+                future.cancel()
+            raise
 
 
 def _run_batch(spec: _Spec, start: int, stop: int) -> list[MatchRecord]:
@@ -334,7 +416,7 @@ def _run_batch(spec: _Spec, start: int, stop: int) -> list[MatchRecord]:
 def _play_batch(
     spec: _Spec, indices: Iterable[int], game: Game[Any], reg: Registry
 ) -> Iterator[MatchRecord]:
-    factories = [reg.bot(game.name, name).factory for name in spec.bots]
+    factories = [bot_factory(entry, game, reg) for entry in spec.bots]
     n = spec.players
     for index in indices:
         seed = match_seed(spec.seed, index)
@@ -369,9 +451,10 @@ def _report(spec: _Spec, games: int, records: list[MatchRecord]) -> SimulationRe
             share = 1 / len(record.winners)
             wins[record.seating[seat]] += share
             seat_wins[seat] += share
+    labels = tuple(bot_label(entry) for entry in spec.bots)
     by_bot = tuple(
         BotStats(
-            bot=spec.bots[entry],
+            bot=labels[entry],
             wins=wins[entry],
             win_rate=wins[entry] / games,
             ci95=_wilson(wins[entry], games),
@@ -398,7 +481,7 @@ def _report(spec: _Spec, games: int, records: list[MatchRecord]) -> SimulationRe
     return SimulationReport(
         game=spec.game,
         players=n,
-        bots=spec.bots,
+        bots=labels,
         games=games,
         seed=spec.seed,
         by_bot=by_bot,

@@ -1,22 +1,27 @@
 """``tablecards simulate``: many matches between bots, with win rates and scores.
 
 The progress bar goes to stderr (only on a terminal), the results to stdout, so that
-``tablecards simulate hit --json > report.json`` pipes cleanly.
+``tablecards simulate hit --json > report.json`` pipes cleanly. ``--compare A,B`` plays the
+same deals with each of two bots and prints their paired difference instead.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import click
 from rich.table import Table
 
+from tablecards._compare import ComparisonReport, compare
 from tablecards._errors import TablecardsError
 from tablecards._plugins import load_game
 from tablecards._runner import SeatPriority
-from tablecards._simulate import SimulationReport, simulate
+from tablecards._simulate import BotStats, SimulationReport, simulate
 from tablecards.cli._common import err, fill_bots, out, parse_options, split_names
 
 
@@ -33,7 +38,17 @@ from tablecards.cli._common import err, fill_bots, out, parse_options, split_nam
 )
 @click.option(
     "--bots",
-    help="Comma-separated bot names, one per seat; one name fills every seat (default: random).",
+    help="Comma-separated bots, one per seat: registered names or module:factory references "
+    "(looked for in the current directory first); one fills every seat (default: random). "
+    "With --compare: the bots of the other seats.",
+)
+@click.option(
+    "--compare",
+    "pair",
+    metavar="A,B",
+    help="Compare two bots (names or module:factory references) on the same deals: each plays "
+    "the same matches in the same seat against the same --bots; prints the paired difference "
+    "A - B with its 95% interval.",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Simulation seed.")
 @click.option(
@@ -51,6 +66,11 @@ from tablecards.cli._common import err, fill_bots, out, parse_options, split_nam
     default=1,
     show_default=True,
     help="Local worker processes; the results do not depend on it.",
+)
+@click.option(
+    "--start-method",
+    type=click.Choice(["fork", "spawn", "forkserver"]),
+    help="How the --workers start (default: the platform's); spawn imports the bots afresh.",
 )
 @click.option(
     "--batch-size",
@@ -85,9 +105,11 @@ def simulate_command(
     players: int | None,
     games: int,
     bots: str | None,
+    pair: str | None,
     seed: int,
     options: tuple[str, ...],
     workers: int,
+    start_method: str | None,
     batch_size: int,
     move_limit: int | None,
     bot_seed: int | None,
@@ -99,36 +121,61 @@ def simulate_command(
 
     Seats rotate between matches, so each bot plays every seat equally often
     (--permute-seats: every order of the bots around the table in turn). Win rates come
-    with a 95% confidence interval (Wilson), per bot and per seat.
+    with a 95% confidence interval (Wilson), per bot and per seat. With --compare A,B each
+    of GAMES deals is played twice, with A and with B in the same seat, and the difference
+    A - B of score and win rate comes with its paired 95% interval.
     """
     bot_names = split_names(bots) or ["random"]
+    compared = split_names(pair)
+    _search_here([*bot_names, *(compared or [])])
+    report: SimulationReport | ComparisonReport
     try:
         loaded = load_game(game, **parse_options(options))
+        # Several names give one bot per seat; one name (or none) leaves the game's default.
+        taken = 0 if compared is None else 1  # the compared bots' seat
         if players is None:
-            # Several names give one bot per seat; one name (or none) leaves the game's default.
-            players = len(bot_names) if len(bot_names) > 1 else loaded.default_players
-        bot_names = fill_bots(bot_names, players, "every seat of the simulation")
-        with _progress(games) as advance:
-            report = simulate(
-                loaded,
-                players,
-                bot_names,
-                games,
-                seed,
-                workers=workers,
-                batch_size=batch_size,
-                move_limit=move_limit,
-                progress=advance,
-                bot_seed=bot_seed,
-                permute_seats=permute_seats,
-                arbiter=SeatPriority(tuple(range(players))) if arbiter == "seats" else None,
-            )
+            several = len(bot_names) > 1
+            players = len(bot_names) + taken if several else loaded.default_players
+        if compared is not None and len(compared) != 2:
+            raise ValueError(f"--compare takes two bots, A,B: {len(compared)} given")
+        whose = "every seat of the simulation" if compared is None else "the other seats"
+        bot_names = fill_bots(bot_names, players - taken, whose)
+        run: dict[str, Any] = {
+            "games": games,
+            "seed": seed,
+            "workers": workers,
+            "start_method": start_method,
+            "batch_size": batch_size,
+            "move_limit": move_limit,
+            "bot_seed": bot_seed,
+            "permute_seats": permute_seats,
+            "arbiter": SeatPriority(tuple(range(players))) if arbiter == "seats" else None,
+        }
+        if compared is None:
+            with _progress(games) as advance:
+                report = simulate(loaded, players, bot_names, progress=advance, **run)
+        else:
+            with _progress(2 * games) as advance:
+                report = compare(
+                    loaded, players, bots=compared, others=bot_names, progress=advance, **run
+                )
     except (TablecardsError, ValueError) as error:
         raise click.ClickException(str(error)) from None
     if as_json:
         click.echo(json.dumps(report.to_json()))
+    elif isinstance(report, ComparisonReport):
+        _print_comparison(report)
     else:
         _print(report)
+
+
+def _search_here(names: list[str]) -> None:
+    # A 'module:factory' reference to the user's own file next to them, as `python -m` would
+    # find it: the console script does not put the current directory on the path by itself.
+    # Workers inherit the path (spawned ones are handed it), so they find the module too.
+    here = os.getcwd()
+    if any(":" in name for name in names) and here not in sys.path:
+        sys.path.insert(0, here)
 
 
 @contextmanager
@@ -158,15 +205,13 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
         yield lambda done: bar.update(task, completed=done)
 
 
-def _print(report: SimulationReport) -> None:
-    table = Table(
-        title=f"{report.game}: {report.games} matches, {report.players} players, seed {report.seed}"
-    )
+def _bot_table(title: str, by_bot: tuple[BotStats, ...]) -> Table:
+    table = Table(title=title)
     table.add_column("#", justify="right")
     table.add_column("bot", no_wrap=True)
     for column in ("win rate", "95% CI", "score", "sd", "min", "median", "max"):
         table.add_column(column, justify="right", no_wrap=True)
-    for entry, stats in enumerate(report.by_bot):
+    for entry, stats in enumerate(by_bot):
         low, high = stats.ci95
         table.add_row(
             str(entry),
@@ -179,7 +224,12 @@ def _print(report: SimulationReport) -> None:
             f"{stats.score_median:g}",
             str(stats.score_max),
         )
-    out.print(table)
+    return table
+
+
+def _print(report: SimulationReport) -> None:
+    title = f"{report.game}: {report.games} matches, {report.players} players, seed {report.seed}"
+    out.print(_bot_table(title, report.by_bot))
     seats = Table(title="by seat (whoever sat there)")
     for column in ("seat", "win rate", "95% CI", "score", "sd"):
         seats.add_column(column, justify="right")
@@ -198,3 +248,27 @@ def _print(report: SimulationReport) -> None:
         f"{report.moves_min}-{report.moves_max}), {report.mean_rounds:.2f} rounds; "
         f"truncated: {report.truncated} of {report.games}"
     )
+
+
+def _print_comparison(report: ComparisonReport) -> None:
+    first, second = report.bots
+    title = (
+        f"{report.game}: the same {report.games} deals for each, {report.players} players, "
+        f"seed {report.seed}"
+    )
+    out.print(_bot_table(title, report.by_bot))
+    out.print(f"against: {', '.join(report.others)} (the same bots and seeds for both)")
+    out.print(f"difference {first} - {second}, paired over {report.games} deals (95% CI):")
+    for what, difference, digits in (
+        ("win rate", report.win_difference, 3),
+        ("score", report.score_difference, 2),
+    ):
+        low, high = difference.ci95
+        verdict = "no difference shown"
+        if low > 0 or high < 0:
+            verdict = f"{first if low > 0 else second} higher"
+        out.print(
+            f"  {what}: {difference.mean:+.{digits}f} ({low:+.{digits}f} to {high:+.{digits}f}): "
+            f"{verdict}"
+        )
+    out.print(f"truncated: {report.truncated} of {2 * report.games}")
