@@ -24,14 +24,15 @@ def _mismatches(name: str, players: int, seeds: list[int]) -> list[str]:
             out.append(
                 f"{name}, {players} players, seed {seed} ({positions} positions): compare "
                 f"`python tests/scene_corpus.py --dump {name} {players} {seed}` here and at "
-                "the commit that recorded the corpus"
+                "the commit that recorded the corpus (docs/testing.md)"
             )
     return out
 
 
 def test_the_corpus_covers_every_game_at_every_player_count() -> None:
-    """Each installed game, at each player count it accepts, has recorded matches of at least
-    2,000 positions in all (a game or a count missing from the corpus would pass unseen)."""
+    """Each installed game, at each player count it accepts, has recorded matches, seeds 0, 1,
+    2... (a game or a count missing from the corpus would pass unseen; the recorder plays
+    seeds until they hold at least 2,000 positions)."""
     recorded_counts = sorted({(k.split("/")[0], int(k.split("/")[1])) for k in CORPUS})
     assert recorded_counts == COUNTS
     for name, players in COUNTS:
