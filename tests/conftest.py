@@ -8,6 +8,7 @@ import pytest
 def pytest_addoption(parser: pytest.Parser) -> None:
     """Sizes of the slow checks: small defaults for every run, a flag each for the full check.
 
+    ``--tablecards-corpus-share F``: the share of the scene corpus checked (1 for all of it);
     ``--tablecards-rl-matches N`` and ``--tablecards-schema-matches N``: seeded matches per game
     (the issues' full checks are 1000); ``--tablecards-thread-seconds S``: how long the threads
     stress test runs (the issue's full check is 30).
@@ -27,6 +28,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="N",
         help="seeded matches per game whose every view (each seat and the spectator, at every "
         "moment) is validated against tablecards.view_schema() (the issue's full check is 1000)",
+    )
+    parser.addoption(
+        "--tablecards-corpus-share",
+        type=float,
+        default=0.25,
+        metavar="F",
+        help="share of the scene corpus's matches checked per game and player count (1 checks "
+        "every one: run it when scene code changes)",
     )
     parser.addoption(
         "--tablecards-thread-seconds",
