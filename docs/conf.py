@@ -42,7 +42,7 @@ myst_heading_anchors = 3
 # -- autodoc -----------------------------------------------------------------------------------
 autodoc_member_order = "bysource"
 # Entries read `Match(...)` under the page's module, and hooks read `tablecards_match_event(...)`
-# instead of the private module that holds their specs (`tablecards._hookspecs.`).
+# instead of the private module that holds their specs (`tablecards.registry._hookspecs.`).
 add_module_names = False
 autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_typehints = "signature"

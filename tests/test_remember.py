@@ -90,7 +90,7 @@ def test_a_face_down_zone_back_at_a_count_it_had_is_the_zone_view_it_was_then() 
     """A hand that draws and plays shows the others five cards, six, then five again: the
     same five-card zone view comes back, and with it what scenes kept there."""
     from tablecards import Card, Visibility, Zone
-    from tablecards._cards import shared_zone_views
+    from tablecards.core._cards import shared_zone_views
 
     hand = Zone("hand:0", Visibility.OWNER, owner=0, cards=[Card(n) for n in range(5)])
     five = shared_zone_views([hand], 1)["hand:0"]

@@ -10,7 +10,7 @@ import pytest
 
 import tablecards
 from tablecards import Match, match_seed, play
-from tablecards._simulate import _wilson
+from tablecards.search._simulate import _wilson
 
 BOTS = ["heuristic", "random", "random"]
 
@@ -150,8 +150,8 @@ def test_permute_seats_gives_the_same_report_on_workers() -> None:
 def _records(
     game: str, players: int, bots: list[str], games: int, seed: int, *, permute_seats: bool
 ) -> list[Any]:
-    from tablecards._plugins import registry
-    from tablecards._simulate import _play_batch, _Spec
+    from tablecards.registry._plugins import registry
+    from tablecards.search._simulate import _play_batch, _Spec
 
     reg = registry()
     spec = _Spec(

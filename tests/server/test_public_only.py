@@ -44,7 +44,9 @@ def test_the_server_imports_only_public_names_of_tablecards() -> None:
 
 
 def test_the_scan_would_catch_a_private_import(tmp_path: Path) -> None:
-    tree = ast.parse("from tablecards._match import Match\nfrom tablecards import _serial\n")
+    tree = ast.parse(
+        "from tablecards.play._match import Match\nfrom tablecards.core import _serial\n"
+    )
     modules = [node for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
     assert modules[0].module is not None and not modules[0].module.startswith("tablecards.server")
     assert "_serial" not in tablecards.__all__

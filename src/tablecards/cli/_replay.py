@@ -15,12 +15,12 @@ from typing import Any
 
 import click
 
-from tablecards._errors import SaveError, TablecardsError
-from tablecards._match import SAVE_FORMAT, Match
-from tablecards._render import open_view
-from tablecards._saves import SaveWarning
 from tablecards.cli._common import out
 from tablecards.cli._screen import draw_screen, history_lines, player_names, result_lines
+from tablecards.core._errors import SaveError, TablecardsError
+from tablecards.play._match import SAVE_FORMAT, Match
+from tablecards.saves._saves import SaveWarning
+from tablecards.table._render import open_view
 
 __all__ = ["replay_command"]
 

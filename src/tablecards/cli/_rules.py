@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from tablecards._errors import TablecardsError
-from tablecards._plugins import registry
 from tablecards.cli._common import out
+from tablecards.core._errors import TablecardsError
+from tablecards.registry._plugins import registry
 
 __all__ = ["rules_command"]
 

@@ -13,11 +13,11 @@ from contextlib import contextmanager
 import click
 from rich.table import Table
 
-from tablecards._errors import TablecardsError
-from tablecards._plugins import load_game
-from tablecards._runner import SeatPriority
-from tablecards._simulate import SimulationReport, simulate
 from tablecards.cli._common import err, fill_bots, out, parse_options, split_names
+from tablecards.core._errors import TablecardsError
+from tablecards.registry._plugins import load_game
+from tablecards.search._runner import SeatPriority
+from tablecards.search._simulate import SimulationReport, simulate
 
 
 @click.command("simulate")

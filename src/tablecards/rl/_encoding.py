@@ -32,11 +32,11 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from tablecards._cards import Visibility, Zone
-from tablecards._errors import RulesError, TablecardsError
-from tablecards._game import Game
-from tablecards._random import MatchRandom
-from tablecards._state import State
+from tablecards.core._cards import Visibility, Zone
+from tablecards.core._errors import RulesError, TablecardsError
+from tablecards.core._game import Game
+from tablecards.core._random import MatchRandom
+from tablecards.core._state import State
 
 __all__ = ["ObservationEncoder", "UnknownZone"]
 

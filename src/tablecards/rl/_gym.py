@@ -11,14 +11,11 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from tablecards._bots import Bot
-from tablecards._checks import random_seed
-from tablecards._errors import IllegalAction, UnknownOption
-from tablecards._game import Game
-from tablecards._infoset import bot_choice
-from tablecards._match import Match
-from tablecards._plugins import registry
-from tablecards._simulate import match_seed
+from tablecards.core._errors import IllegalAction, UnknownOption
+from tablecards.core._game import Game
+from tablecards.play._checks import random_seed
+from tablecards.play._match import Match
+from tablecards.registry._plugins import registry
 from tablecards.rl._aec import (
     REWARDS,
     Observation,
@@ -27,6 +24,9 @@ from tablecards.rl._aec import (
     final_rewards,
     render_text,
 )
+from tablecards.search._bots import Bot
+from tablecards.search._infoset import bot_choice
+from tablecards.search._simulate import match_seed
 
 __all__ = ["SingleAgentEnv"]
 

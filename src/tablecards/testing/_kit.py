@@ -11,11 +11,11 @@ from typing import Any
 
 import attrs
 
-from tablecards._actions import Action
-from tablecards._errors import TablecardsError, UnknownOption
-from tablecards._events import Event, EventRecorder
-from tablecards._game import Game
-from tablecards._match import Match
+from tablecards.core._actions import Action
+from tablecards.core._errors import TablecardsError, UnknownOption
+from tablecards.core._events import Event, EventRecorder
+from tablecards.core._game import Game
+from tablecards.play._match import Match
 from tablecards.testing._bots import BotFactory, check_bots, registered_bots
 from tablecards.testing._determinisation import (
     Variation,
@@ -157,7 +157,7 @@ def check_game(
     """
     started = time.perf_counter()
     if isinstance(game, str):
-        from tablecards._plugins import load_game
+        from tablecards.registry._plugins import load_game
 
         game = load_game(game)
     wanted = frozenset(checks)

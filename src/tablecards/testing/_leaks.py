@@ -34,11 +34,11 @@ from typing import Any
 
 import attrs
 
-from tablecards._actions import Action
-from tablecards._cards import Card
-from tablecards._events import CardsMoved, Event
-from tablecards._game import Game
-from tablecards._state import State
+from tablecards.core._actions import Action
+from tablecards.core._cards import Card
+from tablecards.core._events import CardsMoved, Event
+from tablecards.core._game import Game
+from tablecards.core._state import State
 from tablecards.testing._failure import ConformanceFailure, Where
 
 __all__ = ["check_leaks", "perturbed"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tablecards._errors import IllegalAction, TablecardsError
-from tablecards._match import Match
+from tablecards.core._errors import IllegalAction, TablecardsError
+from tablecards.play._match import Match
 
 __all__ = ["assert_refused"]
 

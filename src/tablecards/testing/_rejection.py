@@ -7,11 +7,11 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from tablecards._actions import Action
-from tablecards._errors import IllegalAction, MatchOver, NotYourTurn, TablecardsError
-from tablecards._events import EventRecorder
-from tablecards._match import Match
-from tablecards._serial import dumps, snapshot
+from tablecards.core._actions import Action
+from tablecards.core._errors import IllegalAction, MatchOver, NotYourTurn, TablecardsError
+from tablecards.core._events import EventRecorder
+from tablecards.core._serial import dumps, snapshot
+from tablecards.play._match import Match
 from tablecards.testing._failure import ConformanceFailure, Where
 
 __all__ = ["AlienAction", "check_rejections"]

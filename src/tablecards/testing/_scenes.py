@@ -28,12 +28,12 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final, NoReturn
 
-from tablecards._actions import Action
-from tablecards._describe import menu_text
-from tablecards._errors import TablecardsError
-from tablecards._game import Game
-from tablecards._match import Match
-from tablecards._schema import scene_schema
+from tablecards.core._actions import Action
+from tablecards.core._describe import menu_text
+from tablecards.core._errors import TablecardsError
+from tablecards.core._game import Game
+from tablecards.play._match import Match
+from tablecards.table._schema import scene_schema
 from tablecards.testing._failure import ConformanceFailure, Where
 from tablecards.testing._invariants import check_plain
 from tablecards.testing._leaks import perturbed
