@@ -19,7 +19,7 @@ from broken_toys import HandsGame, RepaintingHands, StaleKeyHands
 from test_testing import SEEDS, failure_of
 
 import tablecards
-from tablecards import Action, Match, ZoneView, remember
+from tablecards import Action, Match, ZoneView, generic_scene, remember
 from tablecards.testing import check_game
 
 GAMES = ("hit", "stop", "exhopp", "hattrick")
@@ -183,7 +183,7 @@ def test_a_scene_may_replace_the_generic_parts_it_starts_from() -> None:
         def scene(
             self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
         ) -> dict[str, Any]:
-            scene = super().scene(view, names, legal)
+            scene = generic_scene(self, view, names, legal)
             turn = view["to_act"][0] if view["to_act"] else None
             scene["middle"] = [
                 {**group, "note": f"{names[turn]} plays next"} if turn is not None else group

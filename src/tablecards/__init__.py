@@ -30,7 +30,6 @@ from tablecards.core._errors import (
 from tablecards.core._events import (
     CardsMoved,
     Event,
-    EventRecorder,
     RoundEnded,
     Shuffled,
     TurnStarted,
@@ -38,10 +37,12 @@ from tablecards.core._events import (
 from tablecards.core._fields import Seat
 from tablecards.core._game import Game, NoOptions, OptionRange, Result, option_range, seat_option
 from tablecards.core._random import MatchRandom
+from tablecards.core._redeal import redeal, unseen_zones
 from tablecards.core._seats import clockwise, next_seat
 from tablecards.core._serial import action_from_json, action_to_json, snapshot
 from tablecards.core._state import State
 from tablecards.play._match import Match
+from tablecards.play._observers import EventRecorder
 from tablecards.registry._hookspecs import hookimpl
 from tablecards.registry._plugins import (
     BotInfo,
@@ -56,7 +57,7 @@ from tablecards.registry._plugins import (
 from tablecards.saves._saves import SaveWarning
 from tablecards.search._bots import Bot, RandomBot
 from tablecards.search._catalogue import ActionCatalogue
-from tablecards.search._determinise import Unseen, determinise, redeal, unseen_zones
+from tablecards.search._determinise import Unseen, determinise
 from tablecards.search._infoset import InformationSet, SearchBot, bot_choice
 from tablecards.search._ismcts import IsmctsBot
 from tablecards.search._runner import Arbiter, RandomPriority, SeatPriority, play

@@ -8,17 +8,13 @@ lives in one place and a seat's event stream never holds what that seat may not 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from tablecards.core._cards import Card
-from tablecards.registry._hookspecs import hookimpl
 
-if TYPE_CHECKING:
-    from tablecards.play._match import Match
-
-__all__ = ["CardsMoved", "Event", "EventRecorder", "RoundEnded", "Shuffled", "TurnStarted"]
+__all__ = ["CardsMoved", "Event", "RoundEnded", "Shuffled", "TurnStarted"]
 
 
 @attrs.frozen(slots=True)
@@ -100,29 +96,3 @@ class RoundEnded(Event):
 
     round: int
     scores: tuple[int, ...]
-
-
-@attrs.define(eq=False)
-class EventRecorder:
-    """An observer that keeps every event of the matches it watches.
-
-    Pass it to a match (``Match(game, players=3, seed=1, observers=[recorder])``), then ask
-    :meth:`stream` for what one seat saw. The conformance kit uses it to prove that a seat's
-    stream never holds what that seat may not see.
-    """
-
-    events: list[Event] = attrs.field(factory=list)
-
-    @hookimpl
-    def tablecards_match_event(self, match: Match, event: Event) -> None:
-        """Hook implementation: record the event."""
-        self.events.append(event)
-
-    def stream(self, seat: int | None) -> list[dict[str, Any]]:
-        """The JSON of every recorded event as ``seat`` sees it (``None``: a spectator)."""
-        out = []
-        for event in self.events:
-            seen = event.seen_by(seat)
-            if seen is not None:
-                out.append(seen.to_json())
-        return out

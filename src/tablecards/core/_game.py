@@ -18,9 +18,9 @@ from tablecards.core._errors import MalformedAction, RulesError, UnknownOption, 
 from tablecards.core._events import Event
 from tablecards.core._fields import read_action
 from tablecards.core._random import MatchRandom
+from tablecards.core._redeal import redeal, unseen_zones
 from tablecards.core._serial import action_to_json
 from tablecards.core._state import State, zone_list
-from tablecards.search._determinise import redeal, unseen_zones
 
 __all__ = [
     "RESERVED_VIEW_KEYS",
@@ -746,7 +746,7 @@ class Game(Generic[S]):
 
     def scene(
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
-    ) -> dict[str, Any]:
+    ) -> dict[str, Any] | None:
         """What ``view["seat"]`` sees, laid out for players (:func:`tablecards.scene_schema`).
 
         ``view`` is one seat's view (``view["seat"]`` is ``None`` for a spectator), ``names``
@@ -757,10 +757,13 @@ class Game(Generic[S]):
         it. Every text in it is words for players: names ("You" for the viewer), never JSON,
         ``null``, snake_case keys or seat numbers.
 
-        The default is :func:`tablecards.generic_scene`: zones grouped by their owners, the
-        game's extra view keys in words. A game overrides it to lay its table out as its
-        players know it, often starting from the generic scene and replacing parts of it (with
-        new ones: parts may be shared with other scenes of the match, never change one).
+        The default returns ``None``: the game lays out no table of its own, and whoever shows
+        the scene (:meth:`Match.scene <tablecards.Match.scene>`, the terminal, the networked
+        table, the conformance kit) shows :func:`tablecards.generic_scene` instead: zones
+        grouped by their owners, the game's extra view keys in words. A game overrides it to
+        lay its table out as its players know it, often starting from
+        ``generic_scene(self, view, names, legal)`` and replacing parts of it (with new ones:
+        parts may be shared with other scenes of the match, never change one).
 
         :meth:`Match.scene <tablecards.Match.scene>` passes the view of :meth:`scene_view`,
         whose zones stay the same objects while unchanged: a scene keeps what it built from
@@ -773,9 +776,7 @@ class Game(Generic[S]):
             >>> scene["status"], [panel["name"] for panel in scene["seats"]]
             ('Waiting for Ann', ['You', 'Cleo', 'Ann'])
         """
-        from tablecards.table._scene import generic_scene  # the scene modules import this one
-
-        return generic_scene(self, view, names, legal)
+        return None  # the engine's generic scene: the contract names no presentation layer
 
     def action_catalogue(self, players: int) -> Sequence[Action] | None:
         """Every action this game can ever list for ``players`` seats, in a fixed order.

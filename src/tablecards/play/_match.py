@@ -52,7 +52,7 @@ from tablecards.saves._saves import (
     saved_limit,
     warn_version,
 )
-from tablecards.table._scene import check_names
+from tablecards.table._scene import check_names, scene_of
 
 __all__ = ["SAVE_FORMAT", "Match"]
 
@@ -417,7 +417,7 @@ class Match:
         view = self.scene_view(seat)
         names = self._names(names)  # a tuple: a scene may name the names in its keys
         legal = () if seat is None else self.legal_actions(view["seat"])
-        return self._game.scene(view, names, legal)
+        return scene_of(self._game, view, names, legal)
 
     def history(
         self, seat: int | None, names: Sequence[str] | None = None, since: int = 0

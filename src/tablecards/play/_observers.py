@@ -1,4 +1,8 @@
-"""The observers of a match: their implemented hooks, registered with pluggy once per group."""
+"""The observers of a match: their implemented hooks, registered with pluggy once per group.
+
+:class:`EventRecorder`, the observer that keeps what it is told, lives here with them (not with
+the events, in the core: an observer implements the registry's hooks).
+"""
 
 from __future__ import annotations
 
@@ -8,14 +12,20 @@ import threading
 import types
 import weakref
 from collections.abc import Callable, Iterable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
+import attrs
 import pluggy
 
 from tablecards.core._errors import PluginError, show
+from tablecards.core._events import Event
 from tablecards.registry import _hookspecs
+from tablecards.registry._hookspecs import hookimpl
 
-__all__ = ["Observers", "observer_hooks"]
+if TYPE_CHECKING:
+    from tablecards.play._match import Match
+
+__all__ = ["EventRecorder", "Observers", "observer_hooks"]
 
 
 Hook = Callable[..., object]
@@ -230,3 +240,29 @@ def observer_hooks(observers: Iterable[object]) -> Observers | None:
     with _LOCK:
         _CACHE[key] = hooks
     return hooks
+
+
+@attrs.define(eq=False)
+class EventRecorder:
+    """An observer that keeps every event of the matches it watches.
+
+    Pass it to a match (``Match(game, players=3, seed=1, observers=[recorder])``), then ask
+    :meth:`stream` for what one seat saw. The conformance kit uses it to prove that a seat's
+    stream never holds what that seat may not see.
+    """
+
+    events: list[Event] = attrs.field(factory=list)
+
+    @hookimpl
+    def tablecards_match_event(self, match: Match, event: Event) -> None:
+        """Hook implementation: record the event."""
+        self.events.append(event)
+
+    def stream(self, seat: int | None) -> list[dict[str, Any]]:
+        """The JSON of every recorded event as ``seat`` sees it (``None``: a spectator)."""
+        out = []
+        for event in self.events:
+            seen = event.seen_by(seat)
+            if seen is not None:
+                out.append(seen.to_json())
+        return out

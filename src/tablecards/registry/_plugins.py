@@ -9,8 +9,8 @@ import functools
 import os
 import warnings
 from collections.abc import Callable, Iterable
-from importlib import metadata
-from typing import TYPE_CHECKING, Any
+from importlib import import_module, metadata
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 import pluggy
@@ -77,6 +77,11 @@ class BotInfo:
     plugin: str
 
 
+#: The engine's own plugin (the built-in bots), loaded by its module's name as an entry point's
+#: plugin is: the registry knows plugins, not the bots of the search layer below it.
+_BUILTIN: Final = "tablecards.search._builtin"
+
+
 def plugin_manager(load_entrypoints: bool = True) -> pluggy.PluginManager:
     """A new plugin manager with tablecards' hook specs and built-in plugin registered.
 
@@ -86,9 +91,7 @@ def plugin_manager(load_entrypoints: bool = True) -> pluggy.PluginManager:
     """
     pm = pluggy.PluginManager(_hookspecs.PROJECT)
     pm.add_hookspecs(_hookspecs)
-    from tablecards.search import _builtin
-
-    pm.register(_builtin, name="tablecards.builtin")
+    pm.register(import_module(_BUILTIN), name="tablecards.builtin")
     failures: list[PluginFailure] = []
     if load_entrypoints:
         failures.extend(_load_entrypoints(pm))

@@ -29,7 +29,7 @@ from tablecards.table._facts import label_of, per_seat, value_words
 from tablecards.table._remember import remember
 from tablecards.words import listing, names_for
 
-__all__ = ["SCENE_VERSION", "check_names", "generic_scene", "seat_order"]
+__all__ = ["SCENE_VERSION", "check_names", "generic_scene", "scene_of", "seat_order"]
 
 #: The version of the scene layout (:func:`tablecards.scene_schema`).
 SCENE_VERSION: Final = 1
@@ -64,6 +64,15 @@ def seat_order(players: int, viewer: int | None) -> list[int]:
     sees seat 0 first."""
     start = 0 if viewer is None else viewer
     return [(start + step) % players for step in range(players)]
+
+
+def scene_of(
+    game: Game[Any], view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+) -> dict[str, Any]:
+    """The game's scene of ``view`` (:meth:`Game.scene <tablecards.Game.scene>`), or the
+    generic scene when the game lays out none (its ``scene`` returns ``None``)."""
+    scene = game.scene(view, names, legal)
+    return generic_scene(game, view, names, legal) if scene is None else scene
 
 
 def generic_scene(

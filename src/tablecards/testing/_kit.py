@@ -13,9 +13,10 @@ import attrs
 
 from tablecards.core._actions import Action
 from tablecards.core._errors import TablecardsError, UnknownOption
-from tablecards.core._events import Event, EventRecorder
+from tablecards.core._events import Event
 from tablecards.core._game import Game
 from tablecards.play._match import Match
+from tablecards.play._observers import EventRecorder
 from tablecards.testing._bots import BotFactory, check_bots, registered_bots
 from tablecards.testing._determinisation import (
     Variation,

@@ -9,9 +9,9 @@ import attrs
 
 from tablecards.core._actions import Action
 from tablecards.core._errors import IllegalAction, MatchOver, NotYourTurn, TablecardsError
-from tablecards.core._events import EventRecorder
 from tablecards.core._serial import dumps, snapshot
 from tablecards.play._match import Match
+from tablecards.play._observers import EventRecorder
 from tablecards.testing._failure import ConformanceFailure, Where
 
 __all__ = ["AlienAction", "check_rejections"]

@@ -33,6 +33,7 @@ from tablecards.core._describe import menu_text
 from tablecards.core._errors import TablecardsError
 from tablecards.core._game import Game
 from tablecards.play._match import Match
+from tablecards.table._scene import scene_of
 from tablecards.table._schema import scene_schema
 from tablecards.testing._failure import ConformanceFailure, Where
 from tablecards.testing._invariants import check_plain
@@ -213,7 +214,7 @@ class SceneCheck:
         where: Where,
         who: str,
     ) -> dict[str, Any]:
-        scene = self.game.scene(view, names, legal)
+        scene = scene_of(self.game, view, names, legal)
         if not isinstance(scene, dict):
             _fail(where, f"the scene of {who} is {type(scene).__name__}, not a dict")
         return scene
