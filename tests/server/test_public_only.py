@@ -16,11 +16,12 @@ ALLOWED_THIRD_PARTY = {"attrs", "orjson", "psycopg", "starlette", "uvicorn"}
 def imports() -> list[tuple[str, str, list[str]]]:
     found: list[tuple[str, str, list[str]]] = []
     for path in sorted(SERVER.rglob("*.py")):
+        where = path.relative_to(SERVER).as_posix()
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.Import):
-                found += [(path.name, alias.name, []) for alias in node.names]
+                found += [(where, alias.name, []) for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module:
-                found.append((path.name, node.module, [alias.name for alias in node.names]))
+                found.append((where, node.module, [alias.name for alias in node.names]))
     return found
 
 
@@ -67,4 +68,4 @@ def test_the_server_depends_only_on_the_extra_and_the_core() -> None:
 def test_only_the_postgresql_store_imports_psycopg() -> None:
     """A SQLite-only server must start without the extra tablecards[postgres]."""
     where = {path for path, module, _ in imports() if module.split(".")[0] == "psycopg"}
-    assert where == {"_pgstore.py"}
+    assert where == {"store/_postgres.py"}

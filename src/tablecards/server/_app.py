@@ -40,9 +40,10 @@ from tablecards.server._protocol import (
 )
 from tablecards.server._rematch import RematchRefused, rematch, rematch_message
 from tablecards.server._seats import SeatRefused, claim_seat, refresh_claims
-from tablecards.server._store import open_store, token_hash
 from tablecards.server._table import REPLAYED, Client, Refused, Settings, Table
 from tablecards.server._thinker import thinker
+from tablecards.server.store._open import open_store
+from tablecards.server.store._records import token_hash
 
 __all__ = ["CSP", "create_app"]
 

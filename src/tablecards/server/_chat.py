@@ -17,8 +17,8 @@ from collections import deque
 from typing import Any
 
 from tablecards.server._protocol import error
-from tablecards.server._store import ChatLine
 from tablecards.server._table import Client, Table
+from tablecards.server.store._records import ChatLine
 
 __all__ = [
     "CHAT_BURST",

@@ -5,22 +5,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from tablecards import Game, TablecardsError, available_games, registry
-from tablecards.server._seats import open_seat_name, with_claims
-from tablecards.server._store import MatchRecord, SeatRecord, Store, token_hash
+from tablecards.server._seats import clean_name, open_seat_name, with_claims
 from tablecards.server._table import Settings, Table
+from tablecards.server.store._records import MatchRecord, SeatRecord, Store, token_hash
 
-__all__ = ["BadRequest", "Hub", "Invite", "clean_name", "games"]
+__all__ = ["BadRequest", "Hub", "Invite", "games"]
 
 log = logging.getLogger("tablecards.server")
 
 #: 18 random bytes: 144 bits, beyond guessing (the issue asks for at least 128).
 TOKEN_BYTES = 18
-MAX_NAME = 40
 
 GameLoader = Callable[..., Game[Any]]
 
@@ -286,14 +284,3 @@ def _seats(game: Game[Any], players: int, raw: object) -> tuple[SeatRecord, ...]
         default = f"{bot.capitalize()} bot {seat + 1}" if bot else f"Player {seat + 1}"
         seats.append(SeatRecord(clean_name(item.get("name"), default), bot))
     return tuple(seats)
-
-
-def clean_name(value: object, default: str) -> str:
-    """A player's name as shown to others: text, no control characters, at most 40 long.
-
-    It is still shown only through ``textContent``: cleaning is for looks, not safety.
-    """
-    if not isinstance(value, str):
-        return default
-    text = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C").strip()
-    return text[:MAX_NAME] or default

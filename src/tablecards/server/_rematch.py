@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from tablecards import TablecardsError
 from tablecards.server._protocol import error
-from tablecards.server._store import MatchRecord, token_hash
 from tablecards.server._table import Table
+from tablecards.server.store._records import MatchRecord, token_hash
 
 if TYPE_CHECKING:
     from tablecards.server._hub import Hub

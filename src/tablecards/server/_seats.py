@@ -9,17 +9,29 @@ moment exactly one wins, in one process or across several sharing PostgreSQL.
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablecards.server._store import Claim, MatchRecord, SeatRecord, fold, token_hash
+from tablecards.server.store._records import Claim, MatchRecord, SeatRecord, fold, token_hash
 
 if TYPE_CHECKING:
     from tablecards.server._hub import Hub
     from tablecards.server._table import Table
 
-__all__ = ["SeatRefused", "claim_seat", "open_seat_name", "refresh_claims", "seated", "with_claims"]
+__all__ = [
+    "SeatRefused",
+    "claim_seat",
+    "clean_name",
+    "open_seat_name",
+    "refresh_claims",
+    "seated",
+    "with_claims",
+]
+
+#: The longest name a player is shown by (longer ones are cut).
+MAX_NAME = 40
 
 #: Names shorter than this (after cleaning) are refused: a seat is called something.
 MIN_NAME = 1
@@ -53,15 +65,13 @@ def with_claims(record: MatchRecord, claims: dict[int, str]) -> MatchRecord:
 async def claim_seat(hub: Hub, match_id: str, seat: object, name: object) -> dict[str, Any]:
     """Take open ``seat`` of a live match for ``name``; returns ``{"seat", "name", "token"}``.
 
-    The name is cleaned as every name is (:func:`~tablecards.server._hub.clean_name`: no control
+    The name is cleaned as every name is (:func:`clean_name`: no control
     characters, at most 40 long) and must differ from every other name at the table.
 
     Raises:
         SeatRefused: an unknown or finished match, a seat that is not open, taken a moment ago,
             or a name that is empty or already at the table.
     """
-    from tablecards.server._hub import clean_name  # the hub imports this module
-
     table = await hub.table(match_id)
     if table is None:
         raise SeatRefused(404, "no such match")
@@ -104,3 +114,14 @@ def seated(table: Table, seat: int, name: str) -> None:
     table.names[seat] = name
     table.presence_changed()
     table._broadcast()  # the scenes name the new player
+
+
+def clean_name(value: object, default: str) -> str:
+    """A player's name as shown to others: text, no control characters, at most 40 long.
+
+    It is still shown only through ``textContent``: cleaning is for looks, not safety.
+    """
+    if not isinstance(value, str):
+        return default
+    text = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C").strip()
+    return text[:MAX_NAME] or default

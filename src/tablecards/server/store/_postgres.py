@@ -30,7 +30,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import psycopg
 
 from tablecards.server._health import StorageUnavailable, logged, store_back, store_lost
-from tablecards.server._store import (
+from tablecards.server.store._records import (
     ActionTaken,
     ChatLine,
     Claim,
@@ -40,7 +40,7 @@ from tablecards.server._store import (
     record_of,
 )
 
-__all__ = ["CHANNEL", "MIGRATIONS", "PostgresStore", "is_postgres_url"]
+__all__ = ["CHANNEL", "MIGRATIONS", "PostgresStore"]
 
 log = logging.getLogger("tablecards.server")
 
@@ -128,11 +128,6 @@ def _guarded(
             raise StorageUnavailable(store._lost(failure)) from None
 
     return guarded
-
-
-def is_postgres_url(db: object) -> bool:
-    """Whether ``db`` names a PostgreSQL database (``postgresql://…`` or ``postgres://…``)."""
-    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
 
 async def migrate(conn: psycopg.AsyncConnection[Any]) -> int:
