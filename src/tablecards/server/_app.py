@@ -89,133 +89,143 @@ def create_app(
     """
     settings = settings or Settings()
     page = _read_page()
-
-    lifespan = _lifespan(db, settings, load_game)
-
-    def hub_of(scope: Request | WebSocket) -> Hub:
-        hub: Hub = scope.app.state.hub
-        return hub
-
-    async def index(request: Request) -> Response:
-        return Response(page["index.html"], media_type="text/html; charset=utf-8")
-
-    async def static(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in _PAGE_FILES:
-            return Response("not found", status_code=404, media_type="text/plain")
-        return Response(page[name], media_type=_PAGE_FILES[name])
-
-    async def no_icon(request: Request) -> Response:
-        return Response(status_code=204)
-
-    async def list_games(request: Request) -> Response:
-        return JSONResponse(games())
-
-    async def create_match(request: Request) -> Response:
-        if not _same_origin(request.headers, settings):
-            REFUSALS.note("origin", _address(request), request.headers.get("origin", ""))
-            return _problem(403, "requests from other sites may not create matches")
-        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-            return _problem(415, "send the match as application/json")
-        body = await _body(request)
-        if body is None:
-            return _problem(413, f"the request is larger than {MAX_BODY} bytes")
-        try:
-            data = json.loads(body)
-        except ValueError:
-            return _problem(400, "the body is not valid JSON")
-        if not isinstance(data, dict):
-            return _problem(400, "the body must be a JSON object")
-        try:
-            match_id, invites = await hub_of(request).create(data)
-        except BadRequest as failure:
-            return _problem(400, str(failure))
-        except StorageUnavailable:
-            return _problem(503, "storage unavailable, retrying: the match was not created")
-        for invite in invites:
-            invite["url"] = f"/play/{match_id}#seat={invite['token']}"
-        return JSONResponse(
-            {"id": match_id, "invites": invites, "watch": f"/play/{match_id}"}, status_code=201
-        )
-
-    async def socket(websocket: WebSocket) -> None:
-        if not _same_origin(websocket.headers, settings):
-            REFUSALS.note("origin", _address(websocket), websocket.headers.get("origin", ""))
-            await websocket.close(code=1008)
-            return
-        hub = hub_of(websocket)
-        try:
-            table = await hub.table(websocket.path_params["match"])
-        except StorageUnavailable:
-            await websocket.close(code=1013)  # try again later
-            return
-        if table is None:
-            # Said distinctly (4404), so a page stops reconnecting and shows "no such match".
-            await websocket.accept()
-            await _close(websocket, NO_SUCH_MATCH)
-            return
-        await websocket.accept()
-        await _serve_socket(websocket, table, settings, hub)
-
     routes = [
-        Route("/", index),
-        Route("/play/{match}", index),
-        Route("/static/{name}", static),
-        Route("/favicon.ico", no_icon),
-        Route("/api/games", list_games),
+        Route("/", _index),
+        Route("/play/{match}", _index),
+        Route("/static/{name}", _static),
+        Route("/favicon.ico", _no_icon),
+        Route("/api/games", _list_games),
         Route("/healthz", _healthz),
         Route("/matches", _list_matches, methods=["GET"]),
-        Route("/matches", create_match, methods=["POST"]),
-        *_lobby_routes(settings),
+        Route("/matches", _create_match, methods=["POST"]),
+        Route("/matches/finished", _finished, methods=["GET"]),
+        Route("/matches/{match}", _summary, methods=["GET"]),
+        Route("/matches/{match}/seats/{seat:int}", _take_seat, methods=["POST"]),
         *([Route("/debug/stats", _stats)] if settings.stats else []),
-        WebSocketRoute("/matches/{match}/ws", socket),
+        WebSocketRoute("/matches/{match}/ws", _socket),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=_lifespan)
+    # What the handlers (functions of this module) and the lifespan read: the app's own state.
+    app.state.settings = settings
+    app.state.page = page
+    app.state.db = db
+    app.state.load_game = load_game
     app.add_middleware(_SecurityHeaders)
     app.add_middleware(Guard, settings=settings, state=app.state)  # outermost: first to answer
     return app
 
 
-def _lobby_routes(settings: Settings) -> list[Route]:
-    """Finished matches, one match's summary, taking an open seat."""
+def _settings_of(scope: Request | WebSocket) -> Settings:
+    settings: Settings = scope.app.state.settings
+    return settings
 
-    async def finished(request: Request) -> Response:
-        return JSONResponse(await finished_matches(_hub_of(request)))
 
-    async def summary(request: Request) -> Response:
-        match_id = request.path_params["match"]
-        table = await _hub_of(request).table(match_id)
-        if table is None:
-            return _problem(404, "no such match")
-        return JSONResponse(match_summary(match_id, table.record, table.match))
+async def _index(request: Request) -> Response:
+    page: dict[str, bytes] = request.app.state.page
+    return Response(page["index.html"], media_type="text/html; charset=utf-8")
 
-    async def take_seat(request: Request) -> Response:
-        if not _same_origin(request.headers, settings):
-            return _problem(403, "requests from other sites may not take seats")
-        body = await _body(request)
-        if body is None:
-            return _problem(413, f"the request is larger than {MAX_BODY} bytes")
-        try:
-            data = json.loads(body or b"{}")
-        except ValueError:
-            return _problem(400, "the body is not valid JSON")
-        if not isinstance(data, dict) or set(data) - {"name"}:
-            return _problem(400, 'send {"name": "…"}: the name you play under')
-        match_id = request.path_params["match"]
-        try:
-            taken = await claim_seat(
-                _hub_of(request), match_id, request.path_params["seat"], data.get("name")
-            )
-        except SeatRefused as refusal:
-            return _problem(refusal.status, refusal.reason)
-        taken["url"] = f"/play/{match_id}#seat={taken['token']}"
-        return JSONResponse(taken, status_code=201)
 
-    return [
-        Route("/matches/finished", finished, methods=["GET"]),
-        Route("/matches/{match}", summary, methods=["GET"]),
-        Route("/matches/{match}/seats/{seat:int}", take_seat, methods=["POST"]),
-    ]
+async def _static(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in _PAGE_FILES:
+        return Response("not found", status_code=404, media_type="text/plain")
+    page: dict[str, bytes] = request.app.state.page
+    return Response(page[name], media_type=_PAGE_FILES[name])
+
+
+async def _no_icon(request: Request) -> Response:
+    return Response(status_code=204)
+
+
+async def _list_games(request: Request) -> Response:
+    return JSONResponse(games())
+
+
+async def _create_match(request: Request) -> Response:
+    if not _same_origin(request.headers, _settings_of(request)):
+        REFUSALS.note("origin", _address(request), request.headers.get("origin", ""))
+        return _problem(403, "requests from other sites may not create matches")
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        return _problem(415, "send the match as application/json")
+    body = await _body(request)
+    if body is None:
+        return _problem(413, f"the request is larger than {MAX_BODY} bytes")
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return _problem(400, "the body is not valid JSON")
+    if not isinstance(data, dict):
+        return _problem(400, "the body must be a JSON object")
+    try:
+        match_id, invites = await _hub_of(request).create(data)
+    except BadRequest as failure:
+        return _problem(400, str(failure))
+    except StorageUnavailable:
+        return _problem(503, "storage unavailable, retrying: the match was not created")
+    for invite in invites:
+        invite["url"] = f"/play/{match_id}#seat={invite['token']}"
+    return JSONResponse(
+        {"id": match_id, "invites": invites, "watch": f"/play/{match_id}"}, status_code=201
+    )
+
+
+async def _socket(websocket: WebSocket) -> None:
+    settings = _settings_of(websocket)
+    if not _same_origin(websocket.headers, settings):
+        REFUSALS.note("origin", _address(websocket), websocket.headers.get("origin", ""))
+        await websocket.close(code=1008)
+        return
+    hub = _hub_of(websocket)
+    try:
+        table = await hub.table(websocket.path_params["match"])
+    except StorageUnavailable:
+        await websocket.close(code=1013)  # try again later
+        return
+    if table is None:
+        # Said distinctly (4404), so a page stops reconnecting and shows "no such match".
+        await websocket.accept()
+        await _close(websocket, NO_SUCH_MATCH)
+        return
+    await websocket.accept()
+    await _serve_socket(websocket, table, settings, hub)
+
+
+async def _finished(request: Request) -> Response:
+    """The lobby's finished matches."""
+    return JSONResponse(await finished_matches(_hub_of(request)))
+
+
+async def _summary(request: Request) -> Response:
+    """One match's summary for the lobby."""
+    match_id = request.path_params["match"]
+    table = await _hub_of(request).table(match_id)
+    if table is None:
+        return _problem(404, "no such match")
+    return JSONResponse(match_summary(match_id, table.record, table.match))
+
+
+async def _take_seat(request: Request) -> Response:
+    """Take an open seat under a name."""
+    if not _same_origin(request.headers, _settings_of(request)):
+        return _problem(403, "requests from other sites may not take seats")
+    body = await _body(request)
+    if body is None:
+        return _problem(413, f"the request is larger than {MAX_BODY} bytes")
+    try:
+        data = json.loads(body or b"{}")
+    except ValueError:
+        return _problem(400, "the body is not valid JSON")
+    if not isinstance(data, dict) or set(data) - {"name"}:
+        return _problem(400, 'send {"name": "…"}: the name you play under')
+    match_id = request.path_params["match"]
+    try:
+        taken = await claim_seat(
+            _hub_of(request), match_id, request.path_params["seat"], data.get("name")
+        )
+    except SeatRefused as refusal:
+        return _problem(refusal.status, refusal.reason)
+    taken["url"] = f"/play/{match_id}#seat={taken['token']}"
+    return JSONResponse(taken, status_code=201)
 
 
 async def _stats(request: Request) -> Response:
@@ -247,38 +257,33 @@ def _rss() -> int:
         return 0
 
 
-def _hub_of(request: Request) -> Hub:
-    hub: Hub = request.app.state.hub
+def _hub_of(scope: Request | WebSocket) -> Hub:
+    hub: Hub = scope.app.state.hub
     return hub
 
 
-def _lifespan(
-    db: str | Path, settings: Settings, load_game: Callable[..., tablecards.Game[Any]]
-) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
+@contextlib.asynccontextmanager
+async def _lifespan(app: Starlette) -> AsyncIterator[None]:
     """Open the store and rebuild the tables at start; stop them and close it at the end."""
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = await open_store(db)
-        if hasattr(store, "checkpoint_every"):
-            store.checkpoint_every = settings.checkpoint_every
-        thinker.configure(settings.bot_workers)
-        hub = Hub(store, settings, load_game)
-        await hub.restore()
-        await store.listen(hub.on_action)
-        if hasattr(store, "watch"):
-            store.watch(hub)  # tell players of outages; resume the tables when it is back
-        app.state.hub = hub
-        sweeper = asyncio.ensure_future(sweep(hub, settings))
-        sweeper.add_done_callback(logged)
-        try:
-            yield
-        finally:
-            sweeper.cancel()
-            hub.close()
-            await store.aclose()
-
-    return lifespan
+    settings: Settings = app.state.settings
+    store = await open_store(app.state.db)
+    if hasattr(store, "checkpoint_every"):
+        store.checkpoint_every = settings.checkpoint_every
+    thinker.configure(settings.bot_workers)
+    hub = Hub(store, settings, app.state.load_game)
+    await hub.restore()
+    await store.listen(hub.on_action)
+    if hasattr(store, "watch"):
+        store.watch(hub)  # tell players of outages; resume the tables when it is back
+    app.state.hub = hub
+    sweeper = asyncio.ensure_future(sweep(hub, settings))
+    sweeper.add_done_callback(logged)
+    try:
+        yield
+    finally:
+        sweeper.cancel()
+        hub.close()
+        await store.aclose()
 
 
 async def _list_matches(request: Request) -> Response:
