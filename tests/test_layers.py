@@ -167,3 +167,54 @@ def test_the_checker_allows_imports_down_and_for_type_checkers_only() -> None:
     )
     assert upward_imports("tablecards.search._planted", allowed) == []
     assert upward_imports("tablecards.server._planted", "import tablecards\n") == []
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import one another, round a loop (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph.get(node, ())):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                other = stack.pop()
+                group.append(other)
+                if other == node:
+                    break
+            if len(group) > 1 or node in graph.get(node, ()):
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_module_imports_one_that_imports_it_back() -> None:
+    # Lazy imports included: a loop closed inside a function is still a loop. (A package's
+    # __init__ that re-exports its modules is not counted as imported by them.)
+    graph = {
+        name: {
+            imported
+            for _, imported in runtime_imports(name, path.read_text(), path.name == "__init__.py")
+            if imported.split(".")[0] == "tablecards" and imported != name
+        }
+        for name, path in modules()
+    }
+    assert cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_lazy_loop() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
