@@ -15,6 +15,7 @@ run nothing.
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import tablecards
@@ -218,3 +219,26 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
 def test_the_cycle_finder_finds_a_lazy_loop() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_adapters_take_public_names_from_the_package() -> None:
+    # An adapter may reach into a layer only for what tablecards does not make public (the
+    # terminal's renderer, the kit's helpers); a public name comes from `tablecards`.
+    wrong = []
+    for name, path in modules():
+        if name.split(".")[1:2] not in ([adapter] for adapter in ADAPTERS):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.ImportFrom) or not node.module:
+                continue
+            parts = node.module.split(".")
+            if parts[0] != "tablecards" or len(parts) < 3 or parts[1] not in LAYERS:
+                continue
+            module = importlib.import_module(node.module)
+            wrong += [
+                f"{name}:{node.lineno} imports {alias.name} from {node.module}"
+                for alias in node.names
+                if alias.name in tablecards.__all__
+                and getattr(tablecards, alias.name) is getattr(module, alias.name, None)
+            ]
+    assert wrong == []

@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tablecards.core._actions import Action
-from tablecards.core._errors import MalformedAction
-from tablecards.core._serial import action_from_json
+from tablecards import Action, MalformedAction, action_from_json
 from tablecards.table._commands import parse_typed
 
 __all__ = ["BadChoice", "parse_choice"]

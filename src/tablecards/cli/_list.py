@@ -8,8 +8,8 @@ from typing import Any
 import click
 from rich.table import Table
 
+from tablecards import registry
 from tablecards.cli._common import err, out
-from tablecards.registry._plugins import registry
 
 # Distributions that are examples to learn from, not games shipped with tablecards.
 EXAMPLES = {"tablecards-tutorial": "the tutorial's example game"}

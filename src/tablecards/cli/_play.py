@@ -33,6 +33,19 @@ import attrs
 import click
 from rich.text import Text
 
+from tablecards import (
+    Action,
+    Bot,
+    Game,
+    IllegalAction,
+    Match,
+    NotYourTurn,
+    RandomPriority,
+    TablecardsError,
+    action_to_json,
+    bot_choice,
+    registry,
+)
 from tablecards.cli._choice import BadChoice, parse_choice
 from tablecards.cli._common import err, fill_bots, out, parse_options, split_names
 from tablecards.cli._screen import (
@@ -43,16 +56,7 @@ from tablecards.cli._screen import (
     result_lines,
     summarise,
 )
-from tablecards.core._actions import Action
 from tablecards.core._describe import menu_text, typed_form
-from tablecards.core._errors import IllegalAction, NotYourTurn, TablecardsError
-from tablecards.core._game import Game
-from tablecards.core._serial import action_to_json
-from tablecards.play._match import Match
-from tablecards.registry._plugins import registry
-from tablecards.search._bots import Bot
-from tablecards.search._infoset import bot_choice
-from tablecards.search._runner import RandomPriority
 from tablecards.table._render import menu
 from tablecards.words import listing, names_for
 

@@ -15,11 +15,10 @@ from typing import Any
 
 import click
 
+from tablecards import Match, SaveError, SaveWarning, TablecardsError
 from tablecards.cli._common import out
 from tablecards.cli._screen import draw_screen, history_lines, player_names, result_lines
-from tablecards.core._errors import SaveError, TablecardsError
-from tablecards.play._match import SAVE_FORMAT, Match
-from tablecards.saves._saves import SaveWarning
+from tablecards.play._match import SAVE_FORMAT
 from tablecards.table._render import open_view
 from tablecards.table._scene import scene_of
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import click
 
+from tablecards import TablecardsError, registry
 from tablecards.cli._common import out
-from tablecards.core._errors import TablecardsError
-from tablecards.registry._plugins import registry
 
 __all__ = ["rules_command"]
 

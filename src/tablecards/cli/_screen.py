@@ -17,7 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.rule import Rule
 
-from tablecards.play._match import Match
+from tablecards import Match
 from tablecards.table._render import render_scene
 
 __all__ = [

@@ -13,11 +13,8 @@ from contextlib import contextmanager
 import click
 from rich.table import Table
 
+from tablecards import SeatPriority, SimulationReport, TablecardsError, load_game, simulate
 from tablecards.cli._common import err, fill_bots, out, parse_options, split_names
-from tablecards.core._errors import TablecardsError
-from tablecards.registry._plugins import load_game
-from tablecards.search._runner import SeatPriority
-from tablecards.search._simulate import SimulationReport, simulate
 
 
 @click.command("simulate")

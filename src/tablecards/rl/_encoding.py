@@ -32,11 +32,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from tablecards.core._cards import Visibility, Zone
-from tablecards.core._errors import RulesError, TablecardsError
-from tablecards.core._game import Game
-from tablecards.core._random import MatchRandom
-from tablecards.core._state import State
+from tablecards import Game, MatchRandom, RulesError, State, TablecardsError, Visibility, Zone
 
 __all__ = ["ObservationEncoder", "UnknownZone"]
 

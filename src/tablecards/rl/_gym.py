@@ -11,11 +11,17 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from tablecards.core._errors import IllegalAction, UnknownOption
-from tablecards.core._game import Game
+from tablecards import (
+    Bot,
+    Game,
+    IllegalAction,
+    Match,
+    UnknownOption,
+    bot_choice,
+    match_seed,
+    registry,
+)
 from tablecards.play._checks import random_seed
-from tablecards.play._match import Match
-from tablecards.registry._plugins import registry
 from tablecards.rl._aec import (
     REWARDS,
     Observation,
@@ -24,9 +30,6 @@ from tablecards.rl._aec import (
     final_rewards,
     render_text,
 )
-from tablecards.search._bots import Bot
-from tablecards.search._infoset import bot_choice
-from tablecards.search._simulate import match_seed
 
 __all__ = ["SingleAgentEnv"]
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from tablecards.core._actions import Action
+from tablecards import Action
 
 __all__ = ["CHECKS", "ConformanceFailure", "Where"]
 

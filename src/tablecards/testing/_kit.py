@@ -11,12 +11,7 @@ from typing import Any
 
 import attrs
 
-from tablecards.core._actions import Action
-from tablecards.core._errors import TablecardsError, UnknownOption
-from tablecards.core._events import Event
-from tablecards.core._game import Game
-from tablecards.play._match import Match
-from tablecards.play._observers import EventRecorder
+from tablecards import Action, Event, EventRecorder, Game, Match, TablecardsError, UnknownOption
 from tablecards.testing._bots import BotFactory, check_bots, registered_bots
 from tablecards.testing._determinisation import (
     Variation,
@@ -158,7 +153,7 @@ def check_game(
     """
     started = time.perf_counter()
     if isinstance(game, str):
-        from tablecards.registry._plugins import load_game
+        from tablecards import load_game
 
         game = load_game(game)
     wanted = frozenset(checks)

@@ -34,11 +34,7 @@ from typing import Any
 
 import attrs
 
-from tablecards.core._actions import Action
-from tablecards.core._cards import Card
-from tablecards.core._events import CardsMoved, Event
-from tablecards.core._game import Game
-from tablecards.core._state import State
+from tablecards import Action, Card, CardsMoved, Event, Game, State
 from tablecards.testing._failure import ConformanceFailure, Where
 
 __all__ = ["check_leaks", "perturbed"]

@@ -28,13 +28,9 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final, NoReturn
 
-from tablecards.core._actions import Action
+from tablecards import Action, Game, Match, TablecardsError, scene_schema
 from tablecards.core._describe import menu_text
-from tablecards.core._errors import TablecardsError
-from tablecards.core._game import Game
-from tablecards.play._match import Match
 from tablecards.table._scene import scene_of
-from tablecards.table._schema import scene_schema
 from tablecards.testing._failure import ConformanceFailure, Where
 from tablecards.testing._invariants import check_plain
 from tablecards.testing._leaks import perturbed
