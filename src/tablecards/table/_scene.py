@@ -2,8 +2,9 @@
 
 A scene is plain JSON-ready data (:func:`tablecards.scene_schema`): a header, one panel per
 seat around the table from the viewer, the shared middle, zones with styles, cards with faces,
-the prompt and the viewer's choices. :meth:`tablecards.Game.scene` builds it; its default is
-:func:`generic_scene`, which any game gets for free: zones go to their owner's panel (owners
+the prompt and the viewer's choices. :meth:`tablecards.Game.scene` builds it; a game without
+one (its ``scene`` returns ``None``) is shown :func:`generic_scene` (:func:`scene_of` chooses),
+which any game gets for free: zones go to their owner's panel (owners
 come from the view, which has them from the engine), zones of nobody to the middle, a game's
 extra keys become counters, badges and facts in words.
 """
