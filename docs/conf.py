@@ -42,7 +42,7 @@ myst_heading_anchors = 3
 # -- autodoc -----------------------------------------------------------------------------------
 autodoc_member_order = "bysource"
 # Entries read `Match(...)` under the page's module, and hooks read `tablecards_match_event(...)`
-# instead of the private module that holds their specs (`tablecards._hookspecs.`).
+# instead of the private module that holds their specs (`tablecards.registry._hookspecs.`).
 add_module_names = False
 autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_typehints = "signature"
@@ -68,9 +68,10 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(PluginManager|HookimplMarker|HookspecMarker)\..*"),
     (r"py:data", r"Ellipsis"),  # the ``...`` of ``tuple[int, ...]``
     (r"py:.*", r"(Callable|Sequence|Mapping|Iterable|Iterator|Container|ClassVar|Final|Any)"),
-    # Type variables, aliases and helper classes of the engine's private modules: they appear in
-    # public signatures but are not public names, so they have no entry to link to.
-    (r"py:.*", r"tablecards\._\w+(\.\w+)?"),
+    # Type variables, aliases and helper classes of the engine's private modules (in the folders
+    # of its layers): they appear in public signatures but are not public names, so they have
+    # no entry to link to.
+    (r"py:.*", r"tablecards\.(core|registry|table|saves|play|search)\._\w+(\.\w+)?"),
     (r"py:.*", r"(C|S|T|BotFactory)"),
     # The rl extra's libraries (tablecards.rl): NumPy arrays, Gymnasium spaces, PettingZoo.
     (r"py:.*", r"(np|numpy|npt|gymnasium|pettingzoo|spaces)\..*"),

@@ -26,6 +26,7 @@ from tablecards import (
     State,
     Visibility,
     Zone,
+    generic_scene,
     next_seat,
     redeal,
     remember,
@@ -518,7 +519,7 @@ class RawSceneHands(HandsGame):
     def scene(
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
     ) -> dict[str, Any]:
-        scene = super().scene(view, names, legal)
+        scene = generic_scene(self, view, names, legal)
         scene["facts"].append({"label": "Laid", "text": json.dumps(view["laid"])})
         return scene
 
@@ -536,7 +537,7 @@ class PeekingSceneHands(HandsGame):
     def scene(
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
     ) -> dict[str, Any]:
-        scene = super().scene(view, names, legal)
+        scene = generic_scene(self, view, names, legal)
         top = self.peeked.deck.top if self.peeked is not None else None
         if top is not None:
             scene["lines"].append(f"The next card is a {top.rank}")
@@ -549,7 +550,7 @@ class MisnamedTableHands(HandsGame):
     def scene(
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
     ) -> dict[str, Any]:
-        scene = super().scene(view, names, legal)
+        scene = generic_scene(self, view, names, legal)
         for group in scene["middle"]:
             for zone in group["zones"]:
                 if zone["id"] == "table":
@@ -588,7 +589,7 @@ class StaleKeyHands(HandsGame):
     def scene(
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
     ) -> dict[str, Any]:
-        scene = super().scene(view, names, legal)
+        scene = generic_scene(self, view, names, legal)
         table = view["zones"]["table"]
         turn = view["to_act"][0] if view["to_act"] else None
         box = remember(table, "table", _noted_table, table, "" if turn is None else names[turn])
@@ -618,7 +619,7 @@ class RepaintingHands(HandsGame):
     def scene(
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
     ) -> dict[str, Any]:
-        scene = super().scene(view, names, legal)
+        scene = generic_scene(self, view, names, legal)
         turn = view["to_act"][0] if view["to_act"] else None
         for group in scene["middle"]:
             for zone in group["zones"]:

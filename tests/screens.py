@@ -16,8 +16,8 @@ from rich.console import Console
 
 import tablecards
 from tablecards import Match
-from tablecards._render import menu
 from tablecards.cli._screen import draw_screen, history_lines, player_names, summarise
+from tablecards.table._render import menu
 
 SCREENS = Path(__file__).resolve().parent.parent / "docs" / "games" / "_screens"
 #: Per game: the seed, and how many actions the bots play before seat 0's screen is captured.

@@ -19,8 +19,8 @@ from toys import PASS, SNAP, SnapGame
 
 import tablecards
 from tablecards import GameInfo, Match
-from tablecards._render import menu, render_scene
 from tablecards.cli import cli
+from tablecards.table._render import menu, render_scene
 
 GAMES = [*tablecards.available_games(), "snap"]
 ENOUGH = "1\n" * 3000  # more choices than any match asks of one seat

@@ -13,8 +13,8 @@ from toys import SnapGame
 
 import tablecards
 from tablecards import Match, hookimpl
-from tablecards._render import menu, render_scene
 from tablecards.cli._screen import history_lines, player_names, result_lines, summarise
+from tablecards.table._render import menu, render_scene
 
 
 def text(renderable: RenderableType) -> str:

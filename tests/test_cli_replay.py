@@ -13,8 +13,8 @@ from click.testing import CliRunner, Result
 
 import tablecards
 from tablecards import Match, RandomBot
-from tablecards._render import render_scene
 from tablecards.cli import cli
+from tablecards.table._render import render_scene
 
 GAMES = tablecards.available_games()
 

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from tablecards import Match
-from tablecards._describe import typed_form
 from tablecards.cli._choice import parse_choice
 from tablecards.cli._play import help_examples
+from tablecards.core._describe import typed_form
 
 GAMES = ["hit", "stop", "exhopp", "hattrick"]
 ZONE_ID = re.compile(r"\b(?:row|hand|pack|bid|loot|pile|won|sequence|point|taken|colour):\d")

@@ -19,7 +19,7 @@ import pytest
 
 import tablecards
 from tablecards import Action, IllegalAction, MalformedAction, Match, NotYourTurn
-from tablecards._describe import typed_form
+from tablecards.core._describe import typed_form
 from tablecards_tutorial import DRAW, Play
 
 GAMES = ["hit", "stop", "exhopp", "hattrick", "climb", "courtiers"]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import tablecards
-from tablecards._compare import t_quantile
+from tablecards.search._compare import t_quantile
 
 # Student's sleep data (1908): extra hours of sleep with one drug minus the other, per patient.
 SLEEP = [1.2, 2.4, 1.3, 1.3, 0.0, 1.0, 1.8, 0.8, 4.6, 1.4]

@@ -1,7 +1,8 @@
 """The documentation and the code check each other.
 
 - Every public name of ``tablecards.__all__`` has an entry in the API reference, and every hook
-  spec of ``tablecards._hookspecs`` a section of the hooks page whose heading is its signature.
+  spec of ``tablecards.registry._hookspecs`` a section of the hooks page whose heading is its
+  signature.
   Hook specs are discovered, not listed: a new hook fails here until it is documented.
 - Every ```` ```python ```` block of the docs (and of the game READMEs the docs include, and of
   the core's README for the package index) runs,
@@ -28,7 +29,7 @@ from pathlib import Path
 import pytest
 
 import tablecards
-from tablecards import _hookspecs
+from tablecards.registry import _hookspecs
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -82,7 +83,7 @@ def test_every_hook_spec_has_a_section_headed_by_its_signature() -> None:
     for name, signature in hook_specs().items():
         wanted = f"{name}({', '.join(signature.parameters)})"
         assert wanted in headings, f"docs/hooks.md has no section headed `{wanted}`"
-        assert f".. autofunction:: tablecards._hookspecs.{name}\n" in text, (
+        assert f".. autofunction:: tablecards.registry._hookspecs.{name}\n" in text, (
             f"docs/hooks.md does not autodoc {name}"
         )
 

@@ -137,7 +137,9 @@ class _Finder(doctest.DocTestFinder):
 
     def _from_module(self, module: ModuleType | None, object: Any) -> bool:
         if module is tablecards and inspect.isfunction(object) and "." in object.__qualname__:
-            return str(object.__globals__.get("__name__", "")).startswith("tablecards._")
+            # The private modules of the layers: tablecards.core._game, tablecards.play._match...
+            name = str(object.__globals__.get("__name__", ""))
+            return name.startswith("tablecards.") and "._" in name
         return bool(super()._from_module(module, object))  # type: ignore[misc]
 
 

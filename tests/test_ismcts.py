@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 import tablecards
 from tablecards import InformationSet, IsmctsBot, Match, RandomBot, SearchBot, TablecardsError
-from tablecards._ismcts import _margins
 from tablecards.cli import cli
+from tablecards.search._ismcts import _margins
 
 GAMES = [("hit", 3), ("stop", 4), ("exhopp", 4), ("hattrick", 4)]
 

@@ -13,7 +13,8 @@ import pytest
 from toys import SnapGame
 
 import tablecards
-from tablecards import PluginError, Registry, UnknownBot, UnknownGame, _plugins, hookimpl
+from tablecards import PluginError, Registry, UnknownBot, UnknownGame, hookimpl
+from tablecards.registry import _plugins
 
 
 def fake_entry_points(monkeypatch: pytest.MonkeyPatch, extra: list[metadata.EntryPoint]) -> None:

@@ -111,7 +111,7 @@ def test_every_wrong_typed_twin_of_a_legal_action_is_refused_and_changes_nothing
     """Each field of legal actions swapped for a wrong-typed twin (``bool``, ``float``,
     ``Decimal``, ``Fraction``, ``str``, ``None``, a self-referential list, a seat out of
     range): always ``IllegalAction`` naming the field, and the match unchanged and savable."""
-    from tablecards._fields import fields_of
+    from tablecards.core._fields import fields_of
 
     game = tablecards.load_game(name)
     refused = 0

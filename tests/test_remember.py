@@ -19,7 +19,7 @@ from broken_toys import HandsGame, RepaintingHands, StaleKeyHands
 from test_testing import SEEDS, failure_of
 
 import tablecards
-from tablecards import Action, Match, ZoneView, remember
+from tablecards import Action, Match, ZoneView, generic_scene, remember
 from tablecards.testing import check_game
 
 GAMES = ("hit", "stop", "exhopp", "hattrick")
@@ -90,7 +90,7 @@ def test_a_face_down_zone_back_at_a_count_it_had_is_the_zone_view_it_was_then() 
     """A hand that draws and plays shows the others five cards, six, then five again: the
     same five-card zone view comes back, and with it what scenes kept there."""
     from tablecards import Card, Visibility, Zone
-    from tablecards._cards import shared_zone_views
+    from tablecards.core._cards import shared_zone_views
 
     hand = Zone("hand:0", Visibility.OWNER, owner=0, cards=[Card(n) for n in range(5)])
     five = shared_zone_views([hand], 1)["hand:0"]
@@ -183,7 +183,7 @@ def test_a_scene_may_replace_the_generic_parts_it_starts_from() -> None:
         def scene(
             self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
         ) -> dict[str, Any]:
-            scene = super().scene(view, names, legal)
+            scene = generic_scene(self, view, names, legal)
             turn = view["to_act"][0] if view["to_act"] else None
             scene["middle"] = [
                 {**group, "note": f"{names[turn]} plays next"} if turn is not None else group

@@ -68,8 +68,8 @@ def test_a_deal_is_one_line_and_lists_only_the_readers_own_cards() -> None:
 
 
 def test_an_uneven_deal_says_how_many_each_player_got() -> None:
-    from tablecards._events import CardsMoved
-    from tablecards._history import _consequences
+    from tablecards.core._events import CardsMoved
+    from tablecards.play._history import _consequences
 
     game = tablecards.load_game("hit")
     events = [

@@ -21,7 +21,7 @@ import pytest
 
 import tablecards
 from tablecards import Action, EventRecorder, Match, Registry, hookimpl, match_seed
-from tablecards import _simulate as simulate_module
+from tablecards.search import _simulate as simulate_module
 
 
 class SpyBot:

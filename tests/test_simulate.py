@@ -12,7 +12,7 @@ import pytest
 
 import tablecards
 from tablecards import Match, match_seed, play
-from tablecards._simulate import _wilson
+from tablecards.search._simulate import _wilson
 
 BOTS = ["heuristic", "random", "random"]
 
@@ -152,8 +152,8 @@ def test_permute_seats_gives_the_same_report_on_workers() -> None:
 def _records(
     game: str, players: int, bots: list[str], games: int, seed: int, *, permute_seats: bool
 ) -> list[Any]:
-    from tablecards._plugins import registry
-    from tablecards._simulate import _play_batch, _Spec
+    from tablecards.registry._plugins import registry
+    from tablecards.search._simulate import _play_batch, _Spec
 
     reg = registry()
     spec = _Spec(
@@ -263,7 +263,7 @@ def test_a_bot_of_an_interactive_session_is_refused_for_spawned_workers(
 ) -> None:
     import types
 
-    from tablecards._botspec import check_sendable
+    from tablecards.search._botspec import check_sendable
 
     session = types.ModuleType("__main__")  # a REPL's or notebook's __main__: no __file__
 

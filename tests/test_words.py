@@ -64,7 +64,7 @@ def test_the_default_menu_text_names_seats_and_never_shows_a_zero_based_number()
 
 
 def test_an_older_plugin_describe_without_names_still_works_and_names_seats() -> None:
-    from tablecards._describe import menu_text
+    from tablecards.core._describe import menu_text
 
     class OldStyle(tablecards.Game):  # type: ignore[type-arg]
         name, title = "old", "Old"

@@ -9,15 +9,10 @@ from __future__ import annotations
 import inspect as _inspect
 import typing as _typing
 
-from tablecards._actions import Action, Illegal
-from tablecards._bots import Bot, RandomBot
-from tablecards._cards import Card, Visibility, Zone, ZoneView
-from tablecards._catalogue import ActionCatalogue
-from tablecards._clock import Clock
-from tablecards._commands import menu_text, parse_command, read_command
-from tablecards._compare import ComparisonReport, PairedDifference, compare, paired_difference
-from tablecards._determinise import Unseen, determinise, redeal, unseen_zones
-from tablecards._errors import (
+from tablecards.core._actions import Action, Illegal
+from tablecards.core._cards import Card, Visibility, Zone, ZoneView
+from tablecards.core._clock import Clock
+from tablecards.core._errors import (
     BotError,
     CatalogueError,
     IllegalAction,
@@ -36,14 +31,24 @@ from tablecards._errors import (
     UnknownOption,
     UnknownSeat,
 )
-from tablecards._events import CardsMoved, Event, EventRecorder, RoundEnded, Shuffled, TurnStarted
-from tablecards._fields import Seat
-from tablecards._game import Game, NoOptions, OptionRange, Result, option_range, seat_option
-from tablecards._hookspecs import hookimpl
-from tablecards._infoset import InformationSet, SearchBot, bot_choice
-from tablecards._ismcts import IsmctsBot
-from tablecards._match import Match
-from tablecards._plugins import (
+from tablecards.core._events import (
+    CardsMoved,
+    Event,
+    RoundEnded,
+    Shuffled,
+    TurnStarted,
+)
+from tablecards.core._fields import Seat
+from tablecards.core._game import Game, NoOptions, OptionRange, Result, option_range, seat_option
+from tablecards.core._random import MatchRandom
+from tablecards.core._redeal import redeal, unseen_zones
+from tablecards.core._seats import clockwise, next_seat
+from tablecards.core._serial import action_from_json, action_to_json, snapshot
+from tablecards.core._state import State
+from tablecards.play._match import Match
+from tablecards.play._observers import EventRecorder
+from tablecards.registry._hookspecs import hookimpl
+from tablecards.registry._plugins import (
     BotInfo,
     GameInfo,
     PluginFailure,
@@ -53,16 +58,20 @@ from tablecards._plugins import (
     plugin_manager,
     registry,
 )
-from tablecards._random import MatchRandom
-from tablecards._remember import remember
-from tablecards._runner import Arbiter, RandomPriority, SeatPriority, play
-from tablecards._saves import SaveWarning
-from tablecards._scene import generic_scene
-from tablecards._scene_text import scene_text
-from tablecards._schema import scene_schema, view_schema
-from tablecards._seats import clockwise, next_seat
-from tablecards._serial import action_from_json, action_to_json, snapshot
-from tablecards._simulate import (
+from tablecards.saves._saves import SaveWarning
+from tablecards.search._bots import Bot, RandomBot
+from tablecards.search._catalogue import ActionCatalogue
+from tablecards.search._compare import (
+    ComparisonReport,
+    PairedDifference,
+    compare,
+    paired_difference,
+)
+from tablecards.search._determinise import Unseen, determinise
+from tablecards.search._infoset import InformationSet, SearchBot, bot_choice
+from tablecards.search._ismcts import IsmctsBot
+from tablecards.search._runner import Arbiter, RandomPriority, SeatPriority, play
+from tablecards.search._simulate import (
     BotStats,
     MatchRecord,
     SeatStats,
@@ -70,7 +79,11 @@ from tablecards._simulate import (
     match_seed,
     simulate,
 )
-from tablecards._state import State
+from tablecards.table._commands import menu_text, parse_command, read_command
+from tablecards.table._remember import remember
+from tablecards.table._scene import generic_scene
+from tablecards.table._scene_text import scene_text
+from tablecards.table._schema import scene_schema, view_schema
 
 __version__ = "0.1.0"
 
@@ -174,7 +187,7 @@ def _public_paths() -> None:
     # first, in the module that wrote them, to keep typing.get_type_hints working.
     for name in __all__:
         value = globals()[name]
-        if isinstance(value, type) and value.__module__.startswith("tablecards._"):
+        if isinstance(value, type) and "._" in value.__module__:
             own = _inspect.get_annotations(value)
             if own:
                 try:

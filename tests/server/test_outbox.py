@@ -8,8 +8,8 @@ from pathlib import Path
 
 import tablecards
 from tablecards.server._hub import Hub
+from tablecards.server._open import open_store
 from tablecards.server._outbox import CLOSE, Outbox
-from tablecards.server._store import open_store
 from tablecards.server._table import Settings
 
 

@@ -28,7 +28,8 @@ from wire import FAST, LiveServer, Player, live, mute_socket, post
 import tablecards
 from tablecards.server import _app, _hub
 from tablecards.server._http import guarded_http
-from tablecards.server._store import CHAT_KEPT, MatchRecord, SeatRecord, open_store
+from tablecards.server._open import open_store
+from tablecards.server._store import CHAT_KEPT, MatchRecord, SeatRecord
 
 pytestmark = pytest.mark.server
 

@@ -62,6 +62,7 @@ def test_a_view_built_by_hand_gets_a_scene_that_shares_nothing() -> None:
     match = table()
     first = match.game.scene(match.view(0), NAMES[:4], match.legal_actions(0))
     again = match.game.scene(match.view(0), NAMES[:4], match.legal_actions(0))
+    assert first is not None and again is not None  # the game lays out its own table
     assert first == again
     assert first["seats"][0] is not again["seats"][0]
     assert first["middle"][0]["zones"][1] is not again["middle"][0]["zones"][1]

@@ -49,6 +49,7 @@ def test_a_view_built_by_hand_gets_a_scene_that_shares_nothing() -> None:
     (seat,) = match.to_act
     first = match.game.scene(match.view(seat), NAMES[:4], match.legal_actions(seat))
     again = match.game.scene(match.view(seat), NAMES[:4], match.legal_actions(seat))
+    assert first is not None and again is not None  # the game lays out its own table
     assert first == again
     assert first["seats"][0]["zones"][0] is not again["seats"][0]["zones"][0]
     assert (

@@ -2,7 +2,7 @@
 terminal's own error class.
 
 The forms accepted (a menu number, a menu text, ``Name field=value …``, JSON) are the engine's
-(:mod:`tablecards._commands`), so that every host reading typed commands reads the same ones.
+(:mod:`tablecards.table._commands`), so that every host reading typed commands reads the same ones.
 """
 
 from __future__ import annotations
@@ -10,10 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tablecards._actions import Action
-from tablecards._commands import parse_typed
-from tablecards._errors import MalformedAction
-from tablecards._serial import action_from_json
+from tablecards import Action, MalformedAction, action_from_json
+from tablecards.table._commands import parse_typed
 
 __all__ = ["BadChoice", "parse_choice"]
 

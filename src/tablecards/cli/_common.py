@@ -36,7 +36,7 @@ def hooks() -> pluggy.PluginManager:
 
     The command line calls the ``tablecards_register_commands`` hook through it.
     """
-    from tablecards._plugins import plugin_manager
+    from tablecards import plugin_manager
 
     return plugin_manager()
 

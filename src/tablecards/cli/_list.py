@@ -8,7 +8,7 @@ from typing import Any
 import click
 from rich.table import Table
 
-from tablecards._plugins import registry
+from tablecards import registry
 from tablecards.cli._common import err, out
 
 # Distributions that are examples to learn from, not games shipped with tablecards.

@@ -33,17 +33,19 @@ import attrs
 import click
 from rich.text import Text
 
-from tablecards._actions import Action
-from tablecards._bots import Bot
-from tablecards._describe import menu_text, typed_form
-from tablecards._errors import IllegalAction, NotYourTurn, TablecardsError
-from tablecards._game import Game
-from tablecards._infoset import bot_choice
-from tablecards._match import Match
-from tablecards._plugins import registry
-from tablecards._render import menu
-from tablecards._runner import RandomPriority
-from tablecards._serial import action_to_json
+from tablecards import (
+    Action,
+    Bot,
+    Game,
+    IllegalAction,
+    Match,
+    NotYourTurn,
+    RandomPriority,
+    TablecardsError,
+    action_to_json,
+    bot_choice,
+    registry,
+)
 from tablecards.cli._choice import BadChoice, parse_choice
 from tablecards.cli._common import err, fill_bots, out, parse_options, split_names
 from tablecards.cli._screen import (
@@ -54,6 +56,8 @@ from tablecards.cli._screen import (
     result_lines,
     summarise,
 )
+from tablecards.core._describe import menu_text, typed_form
+from tablecards.table._render import menu
 from tablecards.words import listing, names_for
 
 __all__ = ["play_command"]

@@ -15,12 +15,12 @@ from typing import Any
 
 import click
 
-from tablecards._errors import SaveError, TablecardsError
-from tablecards._match import SAVE_FORMAT, Match
-from tablecards._render import open_view
-from tablecards._saves import SaveWarning
+from tablecards import Match, SaveError, SaveWarning, TablecardsError
 from tablecards.cli._common import out
 from tablecards.cli._screen import draw_screen, history_lines, player_names, result_lines
+from tablecards.play._match import SAVE_FORMAT
+from tablecards.table._render import open_view
+from tablecards.table._scene import scene_of
 
 __all__ = ["replay_command"]
 
@@ -91,7 +91,7 @@ def _scene(match: Match, seat: int | None, names: list[str]) -> dict[str, Any]:
     """The scene of ``seat``; for everyone, the scene of a view with every card shown."""
     if seat is not None:
         return match.scene(seat, names)
-    return match.game.scene(open_view(match), names)
+    return scene_of(match.game, open_view(match), names)
 
 
 def _verify(text: str) -> None:

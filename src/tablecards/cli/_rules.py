@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import click
 
-from tablecards._errors import TablecardsError
-from tablecards._plugins import registry
+from tablecards import TablecardsError, registry
 from tablecards.cli._common import out
 
 __all__ = ["rules_command"]

@@ -1,8 +1,8 @@
 """The screen of ``play`` and ``replay``: a seat's scene, what happened, and the menu.
 
 The table is the game's scene (:meth:`tablecards.Match.scene`), drawn with rich
-(:func:`tablecards._render.render_scene`); what happened is the match's history as the seat may
-read it (:meth:`tablecards.Match.history`), each move's action then its consequences;
+(:func:`tablecards.table._render.render_scene`); what happened is the match's history as the
+seat may read it (:meth:`tablecards.Match.history`), each move's action then its consequences;
 :func:`summarise` folds a long stretch (a round of automatic draws) into a short account.
 Players are named "Player 1", "Player 2"... (the scene calls the reader "You"): a player never
 reads a 0-based seat number.
@@ -17,8 +17,8 @@ from typing import Any
 from rich.console import Console
 from rich.rule import Rule
 
-from tablecards._match import Match
-from tablecards._render import render_scene
+from tablecards import Match
+from tablecards.table._render import render_scene
 
 __all__ = [
     "draw_screen",

@@ -17,11 +17,16 @@ from typing import Any
 import click
 from rich.table import Table
 
-from tablecards._compare import ComparisonReport, compare
-from tablecards._errors import TablecardsError
-from tablecards._plugins import load_game
-from tablecards._runner import SeatPriority
-from tablecards._simulate import BotStats, SimulationReport, simulate
+from tablecards import (
+    BotStats,
+    ComparisonReport,
+    SeatPriority,
+    SimulationReport,
+    TablecardsError,
+    compare,
+    load_game,
+    simulate,
+)
 from tablecards.cli._common import err, fill_bots, out, parse_options, split_names
 
 

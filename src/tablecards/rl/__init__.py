@@ -22,7 +22,7 @@ except ImportError as _error:  # pragma: no cover - exercised in a subprocess by
 
 from typing import Any
 
-from tablecards._game import Game
+from tablecards import Game
 from tablecards.rl._aec import REWARDS, TablecardsEnv, final_rewards
 from tablecards.rl._encoding import ObservationEncoder, UnknownZone
 from tablecards.rl._gym import SingleAgentEnv
@@ -41,7 +41,7 @@ __all__ = [
 
 def _game(game: Game[Any] | str, options: dict[str, Any]) -> Game[Any]:
     if isinstance(game, str):
-        from tablecards._plugins import load_game
+        from tablecards import load_game
 
         return load_game(game, **options)
     if options:

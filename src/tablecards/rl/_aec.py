@@ -11,12 +11,17 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from tablecards._catalogue import ActionCatalogue
-from tablecards._errors import CatalogueError, UnknownOption
-from tablecards._game import Game, Result
-from tablecards._match import Match
-from tablecards._runner import Arbiter, RandomPriority
-from tablecards._simulate import match_seed
+from tablecards import (
+    ActionCatalogue,
+    Arbiter,
+    CatalogueError,
+    Game,
+    Match,
+    RandomPriority,
+    Result,
+    UnknownOption,
+    match_seed,
+)
 from tablecards.rl._encoding import ObservationEncoder
 
 __all__ = ["REWARDS", "TablecardsEnv", "final_rewards"]
@@ -271,7 +276,7 @@ class TablecardsEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
 def render_text(match: Match, selected: str) -> str:
     """The spectator's scene of ``match`` as plain text (:func:`tablecards.scene_text`), and
     who is to act."""
-    from tablecards._scene_text import scene_text
+    from tablecards import scene_text
 
     status = "over" if match.is_over else f"to act: {selected}"
     text = scene_text(match.scene(None), width=100)

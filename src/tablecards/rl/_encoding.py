@@ -32,11 +32,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from tablecards._cards import Visibility, Zone
-from tablecards._errors import RulesError, TablecardsError
-from tablecards._game import Game
-from tablecards._random import MatchRandom
-from tablecards._state import State
+from tablecards import Game, MatchRandom, RulesError, State, TablecardsError, Visibility, Zone
 
 __all__ = ["ObservationEncoder", "UnknownZone"]
 

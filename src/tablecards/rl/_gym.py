@@ -11,14 +11,17 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from tablecards._bots import Bot
-from tablecards._checks import random_seed
-from tablecards._errors import IllegalAction, UnknownOption
-from tablecards._game import Game
-from tablecards._infoset import bot_choice
-from tablecards._match import Match
-from tablecards._plugins import registry
-from tablecards._simulate import match_seed
+from tablecards import (
+    Bot,
+    Game,
+    IllegalAction,
+    Match,
+    UnknownOption,
+    bot_choice,
+    match_seed,
+    registry,
+)
+from tablecards.play._checks import random_seed
 from tablecards.rl._aec import (
     REWARDS,
     Observation,

@@ -27,6 +27,7 @@ from tablecards.server._health import RETRYING, StorageUnavailable, health, logg
 from tablecards.server._hub import LOBBY_STORED, BadRequest, Hub, games
 from tablecards.server._limits import ABORT, REFUSALS, Guard, sweep
 from tablecards.server._lookback import finished_matches, match_summary
+from tablecards.server._open import open_store
 from tablecards.server._outbox import CLOSE
 from tablecards.server._protocol import (
     Act,
@@ -40,7 +41,7 @@ from tablecards.server._protocol import (
 )
 from tablecards.server._rematch import RematchRefused, rematch, rematch_message
 from tablecards.server._seats import SeatRefused, claim_seat, refresh_claims
-from tablecards.server._store import open_store, token_hash
+from tablecards.server._store import token_hash
 from tablecards.server._table import REPLAYED, Client, Refused, Settings, Table
 from tablecards.server._thinker import thinker
 

@@ -52,7 +52,6 @@ __all__ = [
     "SeatRecord",
     "Store",
     "fold",
-    "open_store",
     "record_of",
     "token_hash",
 ]
@@ -896,30 +895,3 @@ def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None
         future.set_result(None)
     else:
         future.set_exception(outcome)
-
-
-async def open_store(db: str | Path) -> Store:
-    """The store named by ``db``: a ``postgresql://…`` URL, or else a SQLite file's path.
-
-    Raises:
-        RuntimeError: a PostgreSQL URL without psycopg installed (the message says what to
-            install).
-        StoreError: the store cannot be used (locked, damaged, read-only, unreachable).
-    """
-    text = str(db)
-    if isinstance(db, str) and text.startswith(("postgresql://", "postgres://")):
-        try:
-            from tablecards.server._pgstore import PostgresStore
-        except ImportError as missing:
-            raise RuntimeError(
-                f"a PostgreSQL store needs the extra 'tablecards[postgres]' ({missing.name} is "
-                "not installed): pip install 'tablecards[postgres]'"
-            ) from None
-        try:
-            return await PostgresStore.open(text)
-        except Exception as failure:
-            if not type(failure).__module__.startswith("psycopg"):
-                raise
-            first = str(failure).strip().splitlines()[0] if str(failure).strip() else ""
-            raise StoreError(f"cannot use the PostgreSQL database: {first}") from None
-    return SQLiteStore(db)

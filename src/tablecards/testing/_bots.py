@@ -6,14 +6,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tablecards._actions import Action
-from tablecards._bots import Bot
-from tablecards._errors import TablecardsError
-from tablecards._game import Game
-from tablecards._infoset import InformationSet
-from tablecards._match import Match
-from tablecards._runner import play
-from tablecards._simulate import match_seed
+from tablecards import Action, Bot, Game, InformationSet, Match, TablecardsError, match_seed, play
 from tablecards.testing._failure import ConformanceFailure, Where
 from tablecards.testing._invariants import check_plain
 
@@ -99,8 +92,7 @@ def registered_bots(game: Game[Any]) -> dict[str, BotFactory]:
 
     Other generic bots (search bots) are left out: they are checked with their own plugin.
     """
-    from tablecards._bots import RandomBot
-    from tablecards._plugins import registry
+    from tablecards import RandomBot, registry
 
     bots: dict[str, BotFactory] = {"random": RandomBot}
     reg = registry()

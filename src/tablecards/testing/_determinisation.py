@@ -30,10 +30,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from tablecards._determinise import Unseen, determinise
-from tablecards._game import Game
-from tablecards._match import Match
-from tablecards._serial import snapshot
+from tablecards import Game, Match, Unseen, determinise, snapshot
 from tablecards.testing._failure import ConformanceFailure, Where
 
 __all__ = ["Variation", "check_determinisation", "check_playout_policy"]

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from tablecards._actions import Action
+from tablecards import Action
 
 __all__ = ["CHECKS", "ConformanceFailure", "Where"]
 

@@ -7,13 +7,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tablecards._actions import Action
-from tablecards._errors import show
-from tablecards._events import EventRecorder
-from tablecards._game import Game
-from tablecards._match import Match
-from tablecards._serial import action_to_json, dumps
-from tablecards._state import State
+from tablecards import Action, EventRecorder, Game, Match, State, action_to_json
+from tablecards.core._errors import show
+from tablecards.core._serial import dumps
 from tablecards.testing._failure import ConformanceFailure, Where
 
 __all__ = ["check_defaults", "check_events_for", "check_redaction", "check_view_keys"]

@@ -7,10 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from tablecards._actions import Action
-from tablecards._cards import Card
-from tablecards._match import Match
-from tablecards._state import State
+from tablecards import Action, Card, Match, State
 from tablecards.testing._failure import ConformanceFailure, Where
 
 __all__ = ["card_count", "check_cards", "check_live", "check_plain", "check_structure"]

@@ -11,11 +11,7 @@ from typing import Any
 
 import attrs
 
-from tablecards._actions import Action
-from tablecards._errors import TablecardsError, UnknownOption
-from tablecards._events import Event, EventRecorder
-from tablecards._game import Game
-from tablecards._match import Match
+from tablecards import Action, Event, EventRecorder, Game, Match, TablecardsError, UnknownOption
 from tablecards.testing._bots import BotFactory, check_bots, registered_bots
 from tablecards.testing._determinisation import (
     Variation,
@@ -299,7 +295,7 @@ def kit_blocks(
 
 def _load(game: Game[Any] | str) -> Game[Any]:
     if isinstance(game, str):
-        from tablecards._plugins import load_game
+        from tablecards import load_game
 
         return load_game(game)
     return game

@@ -34,11 +34,7 @@ from typing import Any
 
 import attrs
 
-from tablecards._actions import Action
-from tablecards._cards import Card
-from tablecards._events import CardsMoved, Event
-from tablecards._game import Game
-from tablecards._state import State
+from tablecards import Action, Card, CardsMoved, Event, Game, State
 from tablecards.testing._failure import ConformanceFailure, Where
 
 __all__ = ["check_leaks", "perturbed"]

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablecards._actions import Action
-from tablecards._errors import show
-from tablecards._match import Match
-from tablecards._serial import snapshot
+from tablecards import Action, Match, snapshot
+from tablecards.core._errors import show
 from tablecards.testing._failure import ConformanceFailure, Where
 
 __all__ = ["check_no_op", "state_before"]

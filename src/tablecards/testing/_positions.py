@@ -7,10 +7,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from tablecards._determinise import determinise
-from tablecards._game import Game
-from tablecards._match import Match
-from tablecards._schema import scene_schema
+from tablecards import Game, Match, determinise, scene_schema
 from tablecards.testing._bots import BotFactory
 from tablecards.testing._scenes import kit_names, scene_problems
 from tablecards.testing._schema_check import schema_problems

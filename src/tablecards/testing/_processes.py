@@ -24,9 +24,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from tablecards._game import Game
-from tablecards._match import Match
-from tablecards._serial import action_from_json, action_to_json
+from tablecards import Game, Match, action_from_json, action_to_json
 from tablecards.testing._failure import ConformanceFailure, Where
 
 __all__ = ["HASH_SEEDS", "check_processes"]

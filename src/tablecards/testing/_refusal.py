@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tablecards._errors import IllegalAction, TablecardsError
-from tablecards._match import Match
+from tablecards import IllegalAction, Match, TablecardsError
 
 __all__ = ["assert_refused"]
 

@@ -7,11 +7,17 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from tablecards._actions import Action
-from tablecards._errors import IllegalAction, MatchOver, NotYourTurn, TablecardsError
-from tablecards._events import EventRecorder
-from tablecards._match import Match
-from tablecards._serial import dumps, snapshot
+from tablecards import (
+    Action,
+    EventRecorder,
+    IllegalAction,
+    Match,
+    MatchOver,
+    NotYourTurn,
+    TablecardsError,
+    snapshot,
+)
+from tablecards.core._serial import dumps
 from tablecards.testing._failure import ConformanceFailure, Where
 
 __all__ = ["AlienAction", "check_rejections"]

@@ -6,11 +6,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from tablecards._actions import Action
-from tablecards._errors import TablecardsError
-from tablecards._game import Game
-from tablecards._match import Match
-from tablecards._serial import dumps, snapshot
+from tablecards import Action, Game, Match, TablecardsError, snapshot
+from tablecards.core._serial import dumps
 from tablecards.testing._failure import ConformanceFailure, Where
 
 __all__ = ["check_resumed", "first_divergence"]

@@ -6,8 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tablecards._game import Game
-from tablecards._match import Match
+from tablecards import Game, Match
 
 __all__ = ["check_replays", "check_resumes", "check_undo", "random_match"]
 

@@ -28,12 +28,9 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final, NoReturn
 
-from tablecards._actions import Action
-from tablecards._describe import menu_text
-from tablecards._errors import TablecardsError
-from tablecards._game import Game
-from tablecards._match import Match
-from tablecards._schema import scene_schema
+from tablecards import Action, Game, Match, TablecardsError, scene_schema
+from tablecards.core._describe import menu_text
+from tablecards.table._scene import scene_of
 from tablecards.testing._failure import ConformanceFailure, Where
 from tablecards.testing._invariants import check_plain
 from tablecards.testing._leaks import perturbed
@@ -213,7 +210,7 @@ class SceneCheck:
         where: Where,
         who: str,
     ) -> dict[str, Any]:
-        scene = self.game.scene(view, names, legal)
+        scene = scene_of(self.game, view, names, legal)
         if not isinstance(scene, dict):
             _fail(where, f"the scene of {who} is {type(scene).__name__}, not a dict")
         return scene

@@ -1,0 +1,332 @@
+"""The state of a match: zones, seats to act, the seeded random generator, and card movement.
+
+A game subclasses :class:`State` with its own fields. The engine needs to clone, snapshot and
+inspect any game's state without knowing it, so fields follow one convention: each is an
+immutable value (int, str, enum, tuple, frozen attrs object), a :class:`~tablecards.Zone`, a
+tuple of zones, or a flat ``list``/``dict``/``set`` of immutable values.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Final, TypeVar
+
+import attrs
+
+from tablecards.core._cards import Card, Visibility, Zone
+from tablecards.core._events import CardsMoved, Event, Shuffled
+from tablecards.core._random import MatchRandom
+
+__all__ = ["State", "zone_list"]
+
+C = TypeVar("C", bound=Card)
+
+
+@attrs.define(slots=True, eq=False)
+class State:
+    """Base class of every game's state.
+
+    Attributes:
+        players: the number of seats, numbered ``0 .. players - 1`` clockwise.
+        rng: the match's only source of randomness (a :class:`~tablecards.MatchRandom`), seeded
+            by the match; stored in the state so that clones and saves carry it.
+        to_act: the seats that may act now. Usually one seat; several during an *open moment*
+            (anyone may act, whoever acts first takes the moment). Empty once the match is over.
+        over: ``True`` once the game has ended by its own rules.
+
+    The match also sets a private event buffer while someone observes it; rules ask
+    :attr:`observed` before building an event, and send it with :meth:`emit`.
+
+    Example:
+        A game declares its zones as fields, and moves cards with the state's operations:
+
+        >>> import attrs
+        >>> from tablecards import Card, MatchRandom, State, Visibility, Zone
+        >>> @attrs.define(slots=True, eq=False, kw_only=True)
+        ... class DuelState(State):
+        ...     deck: Zone[Card]
+        ...     hands: tuple[Zone[Card], ...]
+        >>> state = DuelState(
+        ...     players=2,
+        ...     rng=MatchRandom(seed=7),
+        ...     deck=Zone("deck", Visibility.HIDDEN, cards=[Card(i) for i in range(10)]),
+        ...     hands=(Zone("hand:0", Visibility.OWNER, 0), Zone("hand:1", Visibility.OWNER, 1)),
+        ... )
+        >>> state.shuffle(state.deck)
+        >>> state.deal(state.deck, state.hands, 3)
+        >>> [len(hand) for hand in state.hands], len(state.deck), len(state.cards())
+        ([3, 3], 4, 10)
+        >>> state.zone("hand:1").owner, state.observed
+        (1, False)
+    """
+
+    players: int
+    rng: MatchRandom
+    to_act: tuple[int, ...] = ()
+    over: bool = False
+    # Where events go while an action runs; None when nobody listens, so rules pay nothing.
+    sink: list[Event] | None = attrs.field(default=None, repr=False)
+
+    # -- events -------------------------------------------------------------------------------
+
+    def emit(self, event: Event) -> None:
+        """Report a game event to whoever observes the match (free when nobody does)."""
+        if self.sink is not None:
+            self.sink.append(event)
+
+    @property
+    def observed(self) -> bool:
+        """Whether anyone listens to events: rules may skip building costly events when not."""
+        return self.sink is not None
+
+    # -- zones: the only way cards move -------------------------------------------------------
+
+    def move(self, cards: Sequence[C], src: Zone[C], dst: Zone[C]) -> None:
+        """Move the given cards (each must be in ``src``) from ``src`` to the top of ``dst``.
+
+        Raises:
+            ValueError: a card is not in ``src`` (nothing has moved then).
+        """
+        pile = src.cards
+        # By identity: a card is one physical object, and comparing fields is slow.
+        wanted = {id(card) for card in cards}
+        kept = [card for card in pile if id(card) not in wanted]
+        if len(kept) + len(wanted) != len(pile) or len(wanted) != len(cards):
+            raise ValueError(f"cannot move {list(cards)!r}: not all in zone {src.name!r} once")
+        pile[:] = kept
+        dst.cards.extend(cards)
+        sink = self.sink
+        if sink is not None:
+            _record_move(sink, src, dst, tuple(cards))
+
+    def move_all(self, src: Zone[C], dst: Zone[C]) -> list[C]:
+        """Move every card of ``src`` onto ``dst``, keeping their order; return them."""
+        cards = src.cards
+        if not cards:
+            return []
+        moved = list(cards)
+        cards.clear()
+        dst.cards.extend(moved)
+        sink = self.sink
+        if sink is not None:
+            _record_move(sink, src, dst, tuple(moved))
+        return moved
+
+    def draw(self, src: Zone[C], dst: Zone[C]) -> C:
+        """Move the top card of ``src`` to the top of ``dst`` and return it.
+
+        Raises:
+            IndexError: ``src`` is empty (rules check before drawing).
+        """
+        card = src.cards.pop()
+        dst.cards.append(card)
+        sink = self.sink
+        if sink is None:
+            return card
+        # One card drawn: the commonest movement, whose event recurs (the same card drawn from
+        # the same zone to the same zone) across a simulation's matches. Events are frozen
+        # values, so equal ones are shared: a lookup costs half a construction. (Inlined: this
+        # runs for every draw of an observed match.)
+        shown, hidden = src.visibility, dst.visibility
+        if shown is _PUBLIC or hidden is _PUBLIC or shown is _KNOWN or hidden is _KNOWN:
+            to = None  # as _seen_by() says, without building its cache key
+        else:
+            to = _seen_by(src, dst)
+        # The card by identity (hashing a card's fields is slow Python code): the cached event
+        # holds the card, so no other object can take its id while the entry lives.
+        key = (id(card), src.name, dst.name, to)
+        try:
+            event = _DRAWN[key]  # a subscript, cheaper than a .get() call when it hits
+        except KeyError:
+            if len(_DRAWN) >= _DRAWN_LIMIT:
+                _DRAWN.clear()  # games that make fresh cards per match must not grow it forever
+            event = _DRAWN[key] = _cards_moved(src.name, dst.name, (card,), to)
+        sink.append(event)
+        return card
+
+    def deal(self, src: Zone[C], dsts: Iterable[Zone[C]], count: int) -> None:
+        """Deal ``count`` cards one at a time, round-robin, from the top of ``src`` to ``dsts``."""
+        targets = list(dsts)
+        for _ in range(count):
+            for dst in targets:
+                self.draw(src, dst)
+
+    def shuffle(self, zone: Zone[Any]) -> None:
+        """Shuffle ``zone`` in place with the match's seeded generator."""
+        self.rng.shuffle(zone.cards)
+        if self.sink is not None:
+            self.sink.append(Shuffled(zone.name))
+
+    # -- inspection ---------------------------------------------------------------------------
+
+    def zones(self) -> Iterator[Zone[Any]]:
+        """Every zone of the state, in field order (zones inside tuples in their order)."""
+        return iter(zone_list(self))
+
+    def zone(self, name: str) -> Zone[Any]:
+        """The zone called ``name``.
+
+        Raises:
+            KeyError: no zone has that name.
+        """
+        for zone in self.zones():
+            if zone.name == name:
+                return zone
+        raise KeyError(f"no zone named {name!r}")
+
+    def cards(self) -> list[Card]:
+        """Every card of the match, zone after zone (the conservation checks count these)."""
+        return [card for zone in self.zones() for card in zone.cards]
+
+    # -- copies -------------------------------------------------------------------------------
+
+    def clone(self) -> State:
+        """An independent copy for search bots: zones and containers copied, values shared.
+
+        The copy has its own random generator in the same state and no event sink.
+        """
+        cls = type(self)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in attrs.fields(cls) if f.name != "sink")
+        new = object.__new__(cls)
+        for name in names:
+            setattr(new, name, _copy(getattr(self, name)))
+        new.sink = None
+        return new
+
+
+# Field names per state class, computed once: clone() is on the hot path of search bots, and
+# zones() on that of views and conservation checks.
+_FIELD_NAMES: dict[type[State], tuple[str, ...]] = {}
+# Per state class, a getter of the fields that may hold zones (all of them in one C call).
+_ZONE_GETTERS: dict[type[State], Callable[[State], tuple[Any, ...]]] = {}
+
+
+def zone_list(state: State) -> list[Zone[Any]]:
+    """:meth:`State.zones` as a list (a view lists every zone after every action)."""
+    getter = _ZONE_GETTERS.get(type(state))
+    if getter is None:
+        getter = _zone_getter(state)
+    out: list[Zone[Any]] = []
+    for value in getter(state):
+        if type(value) is Zone:
+            out.append(value)
+        elif type(value) is tuple and value and type(value[0]) is Zone:
+            out.extend(value)
+    return out
+
+
+def _zone_getter(state: State) -> Callable[[State], tuple[Any, ...]]:
+    cls = type(state)
+    # Fields that hold a zone or a tuple (of zones, possibly): the others never do.
+    names = [f.name for f in attrs.fields(cls) if isinstance(getattr(state, f.name), (Zone, tuple))]
+    getter: Callable[[State], tuple[Any, ...]]
+    if len(names) > 1:
+        getter = operator.attrgetter(*names)
+    else:
+        # attrgetter of one name returns the value itself, not a 1-tuple.
+        getter = functools.partial(_fields_of, names=tuple(names))
+    _ZONE_GETTERS[cls] = getter
+    return getter
+
+
+def _fields_of(state: State, names: tuple[str, ...]) -> tuple[Any, ...]:
+    return tuple(getattr(state, name) for name in names)
+
+
+def _seen_by(src: Zone[Any], dst: Zone[Any]) -> frozenset[int] | None:
+    # Who sees a move depends only on the two zones' visibilities and owners: cached on those
+    # (never on the zones themselves, whose ids a later zone may reuse). Visibilities enter the
+    # key by id: they are enum members, alive as long as the module, and an enum member's hash
+    # is a Python-level call.
+    key = (id(src.visibility), src.owner, id(dst.visibility), dst.owner)
+    try:
+        return _SEEN_BY[key]
+    except KeyError:
+        pass
+    seen: frozenset[int] | None
+    if _public(src) or _public(dst):
+        seen = None
+    else:
+        owners = {zone.owner for zone in (src, dst) if zone.visibility is Visibility.OWNER}
+        seen = frozenset(owner for owner in owners if owner is not None)
+    _SEEN_BY[key] = seen
+    return seen
+
+
+_SEEN_BY: dict[tuple[int, int | None, int, int | None], frozenset[int] | None] = {}
+_PUBLIC: Final = Visibility.PUBLIC
+_KNOWN: Final = Visibility.KNOWN
+
+# CardsMoved's slots, set directly: attrs' __init__ of a frozen class sets each field through
+# object.__setattr__ and costs about twice as much, once per card movement of an observed match.
+_NEW = object.__new__
+_SET_TO, _SET_SRC, _SET_DST, _SET_COUNT, _SET_CARDS = (
+    getattr(CardsMoved, name).__set__ for name in ("to", "src", "dst", "count", "cards")
+)
+
+
+def _record_move(
+    sink: list[Event], src: Zone[Any], dst: Zone[Any], cards: tuple[Card, ...]
+) -> None:
+    """A ``CardsMoved`` of ``cards`` from ``src`` to ``dst`` into ``sink`` (a module function:
+    called through ``self``, a static method costs a slower lookup)."""
+    # The cards are seen by whoever may see either end: a card drawn into a hand is seen by
+    # its owner, a card played from a hand to the table by everyone.
+    # _seen_by's public case inlined: this runs for every card movement of an observed match.
+    shown, hidden = src.visibility, dst.visibility
+    if shown is _PUBLIC or hidden is _PUBLIC or shown is _KNOWN or hidden is _KNOWN:
+        to = None  # as _seen_by() says, without building its cache key
+    else:
+        to = _seen_by(src, dst)
+    # _cards_moved(), inlined.
+    event = _NEW(CardsMoved)
+    _SET_TO(event, to)
+    _SET_SRC(event, src.name)
+    _SET_DST(event, dst.name)
+    _SET_COUNT(event, len(cards))
+    _SET_CARDS(event, cards)
+    sink.append(event)
+
+
+def _cards_moved(
+    src: str, dst: str, cards: tuple[Card, ...], to: frozenset[int] | None
+) -> CardsMoved:
+    """``CardsMoved(src, dst, len(cards), cards, to=to)``, its slots set directly."""
+    event: CardsMoved = _NEW(CardsMoved)
+    _SET_TO(event, to)
+    _SET_SRC(event, src)
+    _SET_DST(event, dst)
+    _SET_COUNT(event, len(cards))
+    _SET_CARDS(event, cards)
+    return event
+
+
+# The events of single-card draws, shared (see State.draw); cleared when it reaches the limit.
+_DRAWN: dict[tuple[int, str, str, frozenset[int] | None], CardsMoved] = {}
+_DRAWN_LIMIT: Final = 4_096  # a few games' decks; a server soak must stay flat (bench/soak.py)
+
+
+def _public(zone: Zone[Any]) -> bool:
+    return zone.visibility is Visibility.PUBLIC or zone.visibility is Visibility.KNOWN
+
+
+def _copy(value: Any) -> Any:
+    # Fast paths first: most fields are immutable scalars.
+    cls = type(value)
+    if cls is Zone:
+        return Zone(value.name, value.visibility, value.owner, list(value.cards))
+    if cls is tuple and value and type(value[0]) is Zone:
+        return tuple(Zone(z.name, z.visibility, z.owner, list(z.cards)) for z in value)
+    if cls is list:
+        return list(value)
+    if cls is dict:
+        return dict(value)
+    if cls is set:
+        return set(value)
+    if cls is MatchRandom:
+        return MatchRandom(value.seed, value.draws)
+    return value

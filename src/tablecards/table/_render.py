@@ -1,0 +1,187 @@
+"""Scenes drawn with rich, for the terminal (``tablecards play`` and ``replay``).
+
+The terminal draws the same scene as the page (:meth:`tablecards.Game.scene`): the other seats'
+panels, the middle of the table, the viewer's own panel at the bottom, facts and scores; cards
+as their labels painted in their colour. Only the scene's words are printed, so a seat's screen
+never shows what its view does not hold. The menu of choices is the command's to print (it
+numbers them and reads the answer): :func:`menu` flattens the scene's choices for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from tablecards.play._match import Match
+
+__all__ = ["menu", "open_view", "render_scene"]
+
+# The palette of scenes in the terminal's colours (rich's names).
+_STYLES: Final = {
+    "red": "bold red",
+    "orange": "bold dark_orange",
+    "yellow": "bold yellow",
+    "green": "bold green",
+    "blue": "bold blue",
+    "purple": "bold magenta",
+    "black": "bold bright_white on grey15",
+    "white": "bold black on white",
+    "grey": "bold grey62",
+    "brown": "bold orange4",
+    "pink": "bold pink1",
+}
+_TONES: Final = {
+    "info": "cyan",
+    "good": "green",
+    "warn": "yellow",
+    "bad": "red",
+    "mark": "bold magenta",
+}
+
+
+def render_scene(scene: Mapping[str, Any]) -> RenderableType:
+    """A scene as a rich renderable: header, the others' panels, the table, your panel."""
+    parts: list[RenderableType] = []
+    header = Text(scene.get("title", ""), style="bold")
+    for line in scene.get("lines", ()):
+        header.append(f"\n{line}")
+    if scene.get("status"):
+        header.append(f"\n{scene['status']}", style="italic")
+    parts.append(header)
+    seats = list(scene.get("seats", ()))
+    mine = seats[0] if seats and seats[0].get("you") else None
+    others = seats[1:] if mine is not None else seats
+    if others:
+        parts.append(Columns([_panel(panel) for panel in others], equal=False, expand=False))
+    middle = scene.get("middle", ())
+    if middle:
+        parts.append(Panel(Group(*(_group(group) for group in middle)), title="Table"))
+    if mine is not None:
+        parts.append(_panel(mine))
+    facts = _facts(scene)
+    if facts is not None:
+        parts.append(facts)
+    return Group(*parts)
+
+
+def _panel(panel: Mapping[str, Any]) -> Panel:
+    lines: list[RenderableType] = []
+    marks = _marks(panel)
+    if marks.plain:
+        lines.append(marks)
+    lines.extend(_zone(zone) for zone in panel.get("zones", ()))
+    title = Text(panel.get("name", ""), style="bold")
+    if panel.get("active"):
+        title.append(" (to play)", style="bold yellow")
+    return Panel(
+        Group(*lines) if lines else Text("nothing on the table"),
+        title=title,
+        title_align="left",
+        border_style="yellow" if panel.get("active") else ("bold" if panel.get("you") else ""),
+        expand=bool(panel.get("you")),
+    )
+
+
+def _marks(owner: Mapping[str, Any]) -> Text:
+    text = Text()
+    for badge in owner.get("badges", ()):
+        if text.plain:
+            text.append("  ")
+        text.append(f"({badge['text']})", style=_TONES.get(badge.get("tone", ""), ""))
+    for counter in owner.get("counters", ()):
+        if text.plain:
+            text.append("  ")
+        text.append(f"{counter['label']}: ", style="dim")
+        text.append(str(counter["value"]), style="bold")
+    return text
+
+
+def _group(group: Mapping[str, Any]) -> RenderableType:
+    zones = list(group.get("zones", ()))
+    head = Text(group.get("title", ""), style="bold")
+    marks = _marks(group)
+    if group.get("note"):
+        head.append(f" \N{EM DASH} {group['note']}")
+    if marks.plain:
+        head.append("  ")
+        head.append_text(marks)
+    if len(zones) == 1 and zones[0].get("title") == group.get("title"):
+        return _zone(zones[0], head)
+    return Group(head, *(_zone(zone, indent="  ") for zone in zones))
+
+
+def _zone(zone: Mapping[str, Any], head: Text | None = None, indent: str = "") -> Text:
+    line = Text(indent)
+    if head is not None:
+        line.append_text(head)
+    else:
+        line.append(zone.get("title", ""), style="dim")
+    line.append(": ")
+    cards = zone.get("cards")
+    count = int(zone.get("count", 0))
+    if cards is None and count:
+        line.append(f"{count} card{'' if count == 1 else 's'} face down", style="italic")
+    elif not cards:
+        line.append("empty", style="dim")
+    elif zone.get("style") == "pile":
+        line.append_text(_card(cards[-1]))
+        line.append(f" on top, {count} card{'' if count == 1 else 's'}", style="dim")
+    else:
+        for index, card in enumerate(cards):
+            if index:
+                line.append("  ")
+            line.append_text(_card(card))
+    if zone.get("note"):
+        line.append(f" ({zone['note']})", style="dim")
+    return line
+
+
+def _card(card: Mapping[str, Any]) -> Text:
+    text = Text(card.get("label", ""), style=_STYLES.get(card.get("colour") or "", "bold"))
+    if card.get("note"):
+        text.append(f" {card['note']}", style="dim")
+    return text
+
+
+def _facts(scene: Mapping[str, Any]) -> Text | None:
+    lines = [f"{fact['label']}: {fact['text']}" for fact in scene.get("facts", ())]
+    scores = scene.get("scores", ())
+    if scores:
+        lines.append("Scores: " + ", ".join(f"{s['name']} {s['score']}" for s in scores))
+    return Text("\n".join(lines)) if lines else None
+
+
+def menu(groups: Sequence[Mapping[str, Any]]) -> list[tuple[str | None, str, Mapping[str, Any]]]:
+    """The scene's choices as a flat menu: ``(group title, text, action JSON)`` in order.
+
+    A two-step choice becomes one item per second step ("purple 4: to Bob").
+    """
+    return list(_items(groups, None, ""))
+
+
+def _items(
+    groups: Sequence[Mapping[str, Any]], title: str | None, prefix: str
+) -> Iterator[tuple[str | None, str, Mapping[str, Any]]]:
+    for group in groups:
+        heading = group.get("title") or title
+        for choice in group.get("choices", ()):
+            text = f"{prefix}{choice['text']}"
+            if "then" in choice:
+                yield from _items([choice["then"]], heading, f"{text}: ")
+            else:
+                yield heading, text, choice["act"]
+
+
+def open_view(match: Match) -> dict[str, Any]:
+    """The view with every zone's cards shown: for replays seen by everyone, never during play."""
+    view = match.view(None)
+    for zone in match.state.zones():
+        shown = view["zones"][zone.name]
+        shown["cards"] = [card.to_json() for card in zone.cards]
+    return view
