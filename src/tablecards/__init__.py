@@ -38,6 +38,7 @@ from tablecards._hookspecs import hookimpl
 from tablecards._infoset import InformationSet, SearchBot, bot_choice
 from tablecards._ismcts import IsmctsBot
 from tablecards._match import Match
+from tablecards._menu import ChoiceMenu, MenuChoice, choice_menu, read_choice
 from tablecards._plugins import (
     BotInfo,
     GameInfo,
@@ -79,6 +80,7 @@ __all__ = [
     "Card",
     "CardsMoved",
     "CatalogueError",
+    "ChoiceMenu",
     "Clock",
     "Event",
     "EventRecorder",
@@ -93,6 +95,7 @@ __all__ = [
     "MatchOver",
     "MatchRandom",
     "MatchRecord",
+    "MenuChoice",
     "NoOptions",
     "NotYourTurn",
     "OptionRange",
@@ -128,6 +131,7 @@ __all__ = [
     "action_to_json",
     "available_games",
     "bot_choice",
+    "choice_menu",
     "clockwise",
     "determinise",
     "generic_scene",
@@ -140,6 +144,7 @@ __all__ = [
     "parse_command",
     "play",
     "plugin_manager",
+    "read_choice",
     "read_command",
     "redeal",
     "registry",
