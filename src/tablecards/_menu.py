@@ -293,9 +293,10 @@ def read_choice(
     *,
     menu: ChoiceMenu | None = None,
 ) -> Action:
-    """The legal action of ``seat`` that ``text`` names, reading the menu that
-    :func:`tablecards.scene_text` shows it (:func:`choice_menu`), or the library's error.
+    """The legal action of ``seat`` that ``text`` names, or the library's error saying why not.
 
+    ``text`` is read against the menu :func:`tablecards.scene_text` shows the seat
+    (:func:`choice_menu`): the same numbers, the same two steps.
     ``names`` are the players' names the scene was shown with (as in :meth:`Match.scene
     <tablecards.Match.scene>`); ``menu`` the menu itself when the host has it already. A
     two-step choice needs both steps: ``"5 2"``, ``"5.2"``, ``"5/2"``, or its texts joined
