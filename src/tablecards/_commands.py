@@ -196,9 +196,9 @@ def parse_command(
         'fly' is not a choice
 
     Raises:
-        MalformedAction: ``text`` names no action (empty, a number off the menu, an unknown
-            word, a type without the fields it needs, fields of the wrong type, JSON that is
-            not an action of the game); the reason says what to type.
+        MalformedAction: ``text`` names no action (empty, over 1,000 characters, a number
+            off the menu, an unknown word, a type without the fields it needs, fields of the
+            wrong type, JSON that is not an action of the game); the reason says what to type.
         ValueError: ``menu`` does not hold one text per legal action.
     """
     types = game.action_types()
@@ -232,6 +232,11 @@ def read_command(
     <tablecards.Match.apply>` gives. The match itself is never changed: apply the action
     returned. ``names`` and ``menu`` are as in :func:`parse_command`.
 
+    An unknown seat, a match over and a seat that may not act are refused before the text is
+    read, as the match refuses them. The numbers are the legal
+    actions', one each: to read the numbers a scene shows (two steps for some decisions),
+    use :func:`tablecards.read_choice`.
+
     Example:
         >>> import tablecards
         >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
@@ -244,7 +249,8 @@ def read_command(
         0 NoSteal() HIT-09
 
     Raises:
-        MalformedAction: the text names no action of the game.
+        MalformedAction: the text names no action of the game, or is longer than 1,000
+            characters (refused unread).
         IllegalAction: the action named is not legal for ``seat`` now (``seat``, ``action``,
             ``reason`` and ``rule`` say which and why).
         NotYourTurn: ``seat`` may not act now.
