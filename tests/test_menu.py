@@ -64,8 +64,8 @@ def check_position(match: Match, seat: int, met: dict[str, set[int]]) -> int:
             forms += [" > ".join(forgiving(t) for t in texts), f"{numbers[0]} / {texts[1]}"]
         for form in forms:
             assert tablecards.read_choice(match, seat, form, names, menu=menu) == expected, form
-        # Once per path without the menu given: the reader builds the same one.
-        assert tablecards.read_choice(match, seat, forms[0], names) == expected
+        if not read:  # once per position without the menu given: the reader builds it
+            assert tablecards.read_choice(match, seat, forms[0], names) == expected
         if len(path) > 1:  # a first step alone asks for its second
             with pytest.raises(MalformedAction, match="opens a second step"):
                 tablecards.read_choice(match, seat, numbers[0], names, menu=menu)

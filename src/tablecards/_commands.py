@@ -82,7 +82,8 @@ def refuse_out_of_turn(match: Match, seat: int, text: object) -> None:
     match's own for that action, with the game's reason and rule ("the red-token holder may
     not call Stop"); otherwise it names the text. Returns when ``seat`` may act now.
     """
-    match.legal_actions(seat)  # UnknownSeat, as the match checks it: before anything else
+    if type(seat) is not int or not 0 <= seat < match.players:
+        match.legal_actions(seat)  # UnknownSeat, as the match checks it: before anything else
     if match.is_over:
         raise MatchOver(f"seat {seat} cannot play {show(text)}: the match is over")
     if seat in match.to_act:

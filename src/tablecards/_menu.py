@@ -94,6 +94,11 @@ class ChoiceMenu:
     """
 
     groups: tuple[tuple[str | None, tuple[MenuChoice, ...]], ...] = ()
+    _choices: tuple[MenuChoice, ...] = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        flat = tuple(choice for _, choices in self.groups for choice in choices)
+        object.__setattr__(self, "_choices", flat)
 
     @classmethod
     def from_scene(cls, scene: Mapping[str, Any]) -> ChoiceMenu:
@@ -126,7 +131,7 @@ class ChoiceMenu:
     @property
     def choices(self) -> tuple[MenuChoice, ...]:
         """Every choice of the menu, in number order (choice ``n`` is ``choices[n - 1]``)."""
-        return tuple(choice for _, choices in self.groups for choice in choices)
+        return self._choices
 
     def lines(self) -> list[str]:
         """The menu as :func:`tablecards.scene_text` prints it: "1. Pass", a group's title
@@ -170,7 +175,7 @@ class ChoiceMenu:
             return None
         if _NUMBERS.fullmatch(text):
             return self._numbered(_DIGITS.findall(text))
-        found = self._exact(_key(text))
+        found = self._exact(_key(text), text)
         if found is None:
             parts = [part for part in _STEP.split(text) if part.strip()]
             if len(parts) > 1:
@@ -212,16 +217,16 @@ class ChoiceMenu:
             level = choice.then
         return tuple(path)
 
-    def _exact(self, wanted: str) -> tuple[MenuChoice, ...] | None:
+    def _exact(self, wanted: str, text: str) -> tuple[MenuChoice, ...] | None:
         # A choice's own text first; then a whole path's texts run together ("Raise Ann's
         # bid (3) with one +1 (to 4)"); then a second step named alone, where no other
         # step reads the same.
-        found = _one([(c,) for c in self.choices if c._key == wanted], wanted)
+        found = _one([(c,) for c in self.choices if c._key == wanted], text)
         if found is None:
             deep = [path for path in self.paths() if len(path) > 1]
-            found = _one([p for p in deep if "".join(c._key for c in p) == wanted], wanted)
+            found = _one([p for p in deep if "".join(c._key for c in p) == wanted], text)
             if found is None:
-                found = _one([p for p in deep if p[-1]._key == wanted], wanted)
+                found = _one([p for p in deep if p[-1]._key == wanted], text)
         return found
 
     def _walk(self, parts: Sequence[str]) -> tuple[MenuChoice, ...] | None:
