@@ -81,7 +81,7 @@ class ChoiceMenu:
 
     Build it from a scene (:meth:`from_scene`) or with :func:`choice_menu`. ``groups`` are
     the scene's groups of choices, each a title (or ``None``) and its choices; a step's menu
-    (:attr:`MenuChoice.then`) has one group.
+    (:class:`MenuChoice`'s ``then``) has one group.
 
     Example:
         >>> import tablecards
@@ -161,7 +161,7 @@ class ChoiceMenu:
         """The path of choices that ``text`` names in this menu, or ``None`` when it names
         none (a typed form, a word of nothing: :func:`read_choice` reads those).
 
-        The path may end at a first step (its :attr:`~MenuChoice.then` is not ``None``) when
+        The path may end at a first step (its ``then`` is not ``None``) when
         the text names the step only ("2", "Raise Ann's bid"): a host that keeps the step
         shows its menu and reads the next reply in it; :func:`read_choice` asks for both.
 
