@@ -8,6 +8,7 @@ since they are parametrized over :func:`tablecards.available_games`.
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -205,3 +206,42 @@ def test_the_seed_shows_once_the_match_is_over_never_before(tmp_path: Path) -> N
     quit_early = play(["hit", "--seed", "5"], "q\n")
     assert "5" not in quit_early.output.split("\n")[0]  # the header names no seed
     assert "--seed" not in quit_early.output
+
+
+def test_a_two_step_choice_opens_its_second_step_as_scene_text_numbers_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # STOP-11: a raise is chosen in two steps (which bid, then with which cards); the terminal
+    # numbers them as tablecards.scene_text does and reads them one at a time or at once.
+    from tablecards.cli._play import _Table
+
+    match = Match("stop", players=4, seed=3)
+    rng = random.Random(3)
+    while True:
+        seat = match.to_act[0]
+        menu = tablecards.choice_menu(match, seat, [f"Player {n + 1}" for n in range(4)])
+        step = next((choice for choice in menu.choices if choice.then is not None), None)
+        if step is not None and step.then is not None:
+            break
+        mover = rng.choice(match.waiting_for or match.to_act)
+        match.apply(mover, rng.choice(match.legal_actions(mover)))
+    last = step.then.choices[-1]
+    assert last.act is not None
+    expected = match.parse_action(last.act)
+    for answers in (
+        [str(step.number), "", str(step.number), str(last.number)],
+        [f"{step.number} {last.number}"],
+    ):
+        played = match.clone()
+        monkeypatch.setattr(click, "prompt", _replies(answers))
+        _Table(played, (seat,), {}, seed=0, events=5).ask(seat, played.to_act)
+        assert played.log[-1] == (seat, expected)
+        shown = capsys.readouterr().out
+        for line in menu.lines():  # the menu as the scene text prints it
+            assert line in shown, line
+
+
+def _replies(answers: list[str]) -> Any:
+    """A stand-in for click.prompt that gives ``answers`` in order."""
+    replies = iter(answers)
+    return lambda *args, **kwargs: next(replies)

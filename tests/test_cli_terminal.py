@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pytest
 
+import tablecards
 from tablecards import Match
-from tablecards.cli._choice import parse_choice
+from tablecards.core._describe import typed_form
 from tablecards.cli._play import help_examples
 from tablecards.core._describe import typed_form
 
@@ -155,14 +156,9 @@ def test_every_help_example_is_accepted_as_typed(game: str) -> None:
     while not match.is_over and match.moves < 300:
         seat = match.to_act[0]
         actions = match.legal_actions(seat)
-        for example in help_examples(match.game, actions):
-            chosen = parse_choice(
-                example,
-                actions,
-                match.describe,
-                match.game.action_types(),
-                match.parse_action,
-            )
+        menu = tablecards.choice_menu(match, seat)
+        for example in help_examples(match, menu):
+            chosen = tablecards.read_choice(match, seat, example, menu=menu)
             assert chosen in actions, (example, typed_form(chosen))
             checked += 1
         match.apply(seat, rng.choice(list(actions)))

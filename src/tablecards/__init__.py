@@ -80,6 +80,7 @@ from tablecards.search._simulate import (
     simulate,
 )
 from tablecards.table._commands import menu_text, parse_command, read_command
+from tablecards.table._menu import ChoiceMenu, MenuChoice, choice_menu, read_choice
 from tablecards.table._remember import remember
 from tablecards.table._scene import generic_scene
 from tablecards.table._scene_text import scene_text
@@ -98,6 +99,7 @@ __all__ = [
     "Card",
     "CardsMoved",
     "CatalogueError",
+    "ChoiceMenu",
     "Clock",
     "ComparisonReport",
     "Event",
@@ -113,6 +115,7 @@ __all__ = [
     "MatchOver",
     "MatchRandom",
     "MatchRecord",
+    "MenuChoice",
     "MoveNumberError",
     "NoOptions",
     "NotYourTurn",
@@ -152,6 +155,7 @@ __all__ = [
     "action_to_json",
     "available_games",
     "bot_choice",
+    "choice_menu",
     "clockwise",
     "compare",
     "determinise",
@@ -166,6 +170,7 @@ __all__ = [
     "parse_command",
     "play",
     "plugin_manager",
+    "read_choice",
     "read_command",
     "redeal",
     "registry",

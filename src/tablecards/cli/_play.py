@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,17 +35,21 @@ from rich.text import Text
 from tablecards import (
     Action,
     Bot,
+    ChoiceMenu,
     Game,
     IllegalAction,
+    MalformedAction,
     Match,
+    MenuChoice,
     NotYourTurn,
     RandomPriority,
     TablecardsError,
     action_to_json,
     bot_choice,
+    read_choice,
     registry,
 )
-from tablecards.cli._choice import BadChoice, parse_choice
+from tablecards.core._describe import typed_form
 from tablecards.cli._common import err, fill_bots, out, parse_options, split_names
 from tablecards.cli._screen import (
     SUMMARY_LINES,
@@ -56,14 +59,14 @@ from tablecards.cli._screen import (
     result_lines,
     summarise,
 )
-from tablecards.core._describe import menu_text, typed_form
-from tablecards.table._render import menu
-from tablecards.words import listing, names_for
+from tablecards.words import listing
 
 __all__ = ["play_command"]
 
 HELP = """\
-Choose an action by its number, its menu text, its name with its fields, or its JSON; for
+Choose an action by its number, its menu text (or the start of it), its name with its fields,
+or its JSON. A choice with a second step under it opens that step: then type the second
+step's number or text (an empty line goes back), or give both at once ("4 1", "4.1"). For
 this decision, for example:
 {examples}
 Other commands: ? (this help), v (the table again), log (everything that happened so far),
@@ -71,25 +74,26 @@ q (quit; the match is saved when --save was given). Ctrl-C and the end of input 
 saving first."""
 
 
-def help_examples(
-    game: Game[Any],
-    actions: Sequence[Action],
-    describe: Callable[[Action], str] | None = None,
-) -> list[str]:
-    """What the help suggests typing now, each form taken from the menu's ``actions``.
+def help_examples(match: Match, menu: ChoiceMenu) -> list[str]:
+    """What the help suggests typing now, each form taken from the seat's ``menu``.
 
-    Every example is accepted as typed (a test holds this for every game): the number, the
-    menu text (``describe``'s, as the menu shows it; default :meth:`Game.describe`) and the
-    typed and JSON forms of an action of the menu (one with fields when there is one, since
-    those are the forms that need an example).
+    Every example is accepted as typed by :func:`tablecards.read_choice` (a test holds this
+    for every game): the numbers and the texts of a choice of the menu, and its action's
+    typed and JSON forms. The choice is one of two steps when there is one, else an action
+    with fields when there is one: those are the forms that need an example.
     """
-    if not actions:
+    paths = list(menu.paths())
+    if not paths:
         return []
-    example = next((action for action in actions if attrs.fields(type(action))), actions[0])
-    number = actions.index(example) + 1
+
+    def action(path: tuple[MenuChoice, ...]) -> Action:
+        return match.parse_action(path[-1].act or {})
+
+    path = max(paths, key=lambda path: (len(path), bool(attrs.fields(type(action(path))))))
+    example = action(path)
     return [
-        str(number),
-        describe(example) if describe is not None else menu_text(game, example, None),
+        " ".join(str(choice.number) for choice in path),
+        " / ".join(choice.text for choice in path),
         typed_form(example),
         json.dumps(action_to_json(example)),
     ]
@@ -224,17 +228,6 @@ def _save(match: Match, path: Path | None) -> None:
     err.print(f"Match saved to {path} (replay it with: tablecards replay {path})", soft_wrap=True)
 
 
-def _describer(
-    match: Match, texts: dict[Action, str], names: Sequence[str]
-) -> Callable[[Action], str]:
-    """The menu text of an action: the scene's when it offers it, else the game's words."""
-
-    def describe(action: Action) -> str:
-        return texts.get(action) or menu_text(match.game, action, names)
-
-    return describe
-
-
 class _Table:
     """The loop of one match: humans are asked at the terminal, bots choose by themselves."""
 
@@ -275,9 +268,9 @@ class _Table:
             seat = bots[0] if len(bots) == 1 else self.arbiter.pick(bots, self.speak)
             match.apply(seat, bot_choice(self.bots[seat], match, seat, self.rngs[seat]))
 
-    def screen(self, seat: int, to_act: tuple[int, ...]) -> dict[Action, str]:
+    def screen(self, seat: int, to_act: tuple[int, ...]) -> ChoiceMenu:
         """The decision in front of ``seat``: what happened since its last, the table, the
-        menu; returns the menu's actions with their texts, in the order they are numbered."""
+        menu (numbered as :func:`tablecards.scene_text` numbers it); returns the menu."""
         match, game, names = self.match, self.match.game, self.names
         since = self.seen[seat]
         lines = summarise(history_lines(match, seat, names, since), self.events)
@@ -293,19 +286,14 @@ class _Table:
             )
         prompt = scene.get("prompt") or "Your decision"
         out.print(Text.assemble((prompt, "bold"), " (? for help)"))
-        actions: dict[Action, str] = {}
-        heading_shown: str | None = None
-        for number, (group, text, act) in enumerate(menu(scene["actions"]), start=1):
-            if group is not None and group != heading_shown:
-                out.print(f" {group}:", markup=False)
-                heading_shown = group
-            out.print(f"  {number}. {text}", markup=False)
-            actions[match.parse_action(act)] = text
-        return actions
+        menu = ChoiceMenu.from_scene(scene)
+        for line in menu.lines():
+            out.print(f"  {line}", markup=False)
+        return menu
 
-    def help(self, texts: dict[Action, str]) -> None:
+    def help(self, menu: ChoiceMenu) -> None:
         """The help, with examples taken from this decision; the last refusal's rule."""
-        found = help_examples(self.match.game, list(texts), texts.__getitem__)
+        found = help_examples(self.match, menu)
         examples = "\n".join(f"  {example}" for example in found)
         out.print(HELP.format(examples=examples), markup=False)
         if self.last_rule:
@@ -318,17 +306,19 @@ class _Table:
     def ask(self, seat: int, to_act: tuple[int, ...]) -> None:
         """Ask seat ``seat`` until it gives a legal action; apply it."""
         match = self.match
-        types = match.game.action_types()
-        names = names_for(self.names, seat)
-        texts = self.screen(seat, to_act)
-        prompt = f"{self.names[seat]}, your choice" if len(self.humans) > 1 else "Your choice"
+        menu = self.screen(seat, to_act)
+        first = f"{self.names[seat]}, your choice" if len(self.humans) > 1 else "Your choice"
+        # A first step opened (what was typed for it, and its text): the next line is read in
+        # its second step, as "first / second".
+        opened: tuple[str, str] | None = None
         while True:
+            prompt = first if opened is None else f"{opened[1]}, then"
             text = click.prompt(prompt, default="", show_default=False, prompt_suffix="> ").strip()
             if text in {"?", "help", "h"}:
-                self.help(texts)
+                self.help(menu)
                 continue
             if text in {"v", "view"}:
-                texts = self.screen(seat, to_act)
+                menu, opened = self.screen(seat, to_act), None
                 continue
             if text == "log":
                 for line in history_lines(match, seat, self.names):
@@ -336,13 +326,21 @@ class _Table:
                 continue
             if text in {"q", "quit", "exit"}:
                 raise _Quit
+            if opened is not None and not text:
+                opened = None  # back to the first step
+                continue
+            typed = text if opened is None else f"{opened[0]} / {text}"
             try:
-                action = parse_choice(
-                    text, list(texts), _describer(match, texts, names), types, match.parse_action
-                )
+                path = menu.find(typed)
+                if path is not None and path[-1].then is not None:
+                    opened = (typed, path[-1].text)
+                    for line in path[-1].then.lines():
+                        out.print(f"    {line}", markup=False)
+                    continue
+                action = read_choice(match, seat, typed, self.names, menu=menu)
                 match.apply(seat, action)
-            except BadChoice as error:
-                out.print(Text.assemble(("Not understood: ", "red"), str(error)))
+            except MalformedAction as error:
+                out.print(Text.assemble(("Not understood: ", "red"), error.reason))
                 continue
             except (IllegalAction, NotYourTurn) as error:
                 reason = getattr(error, "reason", str(error))

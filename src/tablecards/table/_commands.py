@@ -14,6 +14,14 @@ A typed action that is well formed but not legal now is an action all the same:
 :func:`parse_command` returns it, and :func:`read_command` refuses it with the match's own
 error (:class:`~tablecards.IllegalAction` with its reason and rule), which teaches the rules
 better than "not understood".
+
+The numbers here are the legal actions' (:meth:`Match.legal_actions
+<tablecards.Match.legal_actions>`), one per action. A host that shows a scene's choices
+(:func:`tablecards.scene_text`, the terminal) numbers them as the scene groups them, in two
+steps where a decision has two: :func:`tablecards.read_choice` reads those numbers.
+
+A command is at most :data:`MAX_COMMAND_LENGTH` characters: a longer text is refused before
+anything else is done with it.
 """
 
 from __future__ import annotations
@@ -22,18 +30,106 @@ import inspect
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from tablecards.core._actions import Action
-from tablecards.core._errors import MalformedAction, TablecardsError
+from tablecards.core._errors import MalformedAction, MatchOver, NotYourTurn, TablecardsError, show
 
 if TYPE_CHECKING:
     from tablecards.core._game import Game
     from tablecards.play._match import Match
 
-__all__ = ["menu_text", "parse_command", "read_command"]
+__all__ = [
+    "MAX_COMMAND_LENGTH",
+    "bounded_text",
+    "menu_text",
+    "parse_command",
+    "read_command",
+    "refuse_out_of_turn",
+    "typed_action",
+]
+
+#: The longest command read, in characters: far more than any choice's text or typed form,
+#: and short enough that refusing a flood costs nothing (a longer text is refused unread).
+MAX_COMMAND_LENGTH: Final = 1000
+
+
+def bounded_text(text: object) -> str:
+    """``text`` if it is text of at most :data:`MAX_COMMAND_LENGTH` characters.
+
+    Raises:
+        MalformedAction: ``text`` is not a string, or is longer than the bound.
+    """
+    if not isinstance(text, str):
+        raise MalformedAction(f"a command is text, not {type(text).__name__}")
+    if len(text) > MAX_COMMAND_LENGTH:
+        raise MalformedAction(
+            f"a command of {len(text):,} characters is too long: "
+            f"a command is at most {MAX_COMMAND_LENGTH:,} characters"
+        )
+    return text
+
+
+def refuse_out_of_turn(match: Match, seat: int, text: object) -> None:
+    """Raise what :meth:`Match.apply <tablecards.Match.apply>` would if ``seat`` may not act.
+
+    Checked before a command is read: :class:`~tablecards.UnknownSeat`, then
+    :class:`~tablecards.MatchOver`, then (for a text of at most :data:`MAX_COMMAND_LENGTH`
+    characters) :class:`~tablecards.NotYourTurn`. When the text names an action of the game
+    (its typed form, its JSON, the words of an action without fields), the refusal is the
+    match's own for that action, with the game's reason and rule ("the red-token holder may
+    not call Stop"); otherwise it names the text. Returns when ``seat`` may act now.
+    """
+    if type(seat) is not int or not 0 <= seat < match.players:
+        match.legal_actions(seat)  # UnknownSeat, as the match checks it: before anything else
+    if match.is_over:
+        raise MatchOver(f"seat {seat} cannot play {show(text)}: the match is over")
+    if seat in match.to_act:
+        return
+    if isinstance(text, str) and len(text) <= MAX_COMMAND_LENGTH:
+        try:
+            action = typed_action(match.game, text, ())
+        except MalformedAction:
+            action = None
+        if action is not None:
+            match.clone().apply(seat, action)  # raises the match's refusal, reason and rule
+    raise NotYourTurn(seat, text, match.to_act)
+
+
+def typed_action(
+    game: Game[Any], text: str, legal: Sequence[Action], names: Sequence[str] | None = None
+) -> Action | None:
+    """The action ``text`` names as typed, not as numbered: JSON, a type with its fields, or
+    the words of an action of the game without fields ("call Stop!"), legal or not.
+
+    ``None`` when the text is none of these (a menu's text, a prefix, a word of nothing).
+
+    Raises:
+        MalformedAction: the text is JSON or a type with fields, but not an action of the game.
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if text.startswith("{"):
+        return _from_json(text, game.parse_action)
+    types = game.action_types()
+    head = text.split(None, 1)[0]
+    by_key = {_key(type_name): type_name for type_name in types}
+    if _key(head) in by_key or ("=" not in text and _key(text) in by_key):
+        return _from_words(text, legal, types, "", game.parse_action)
+    wanted = _key(text)
+    for cls in types.values():
+        if not attrs.fields(cls):
+            action = cls()
+            try:
+                words = menu_text(game, action, names)
+            except Exception:  # words for a move not offered now: a courtesy, never a crash
+                continue
+            if _key(words) == wanted:
+                return action
+    return None
 
 
 def menu_text(game: Game[Any], action: Action, names: Sequence[str] | None = None) -> str:
@@ -101,9 +197,9 @@ def parse_command(
         'fly' is not a choice
 
     Raises:
-        MalformedAction: ``text`` names no action (empty, a number off the menu, an unknown
-            word, a type without the fields it needs, fields of the wrong type, JSON that is
-            not an action of the game); the reason says what to type.
+        MalformedAction: ``text`` names no action (empty, over 1,000 characters, a number
+            off the menu, an unknown word, a type without the fields it needs, fields of the
+            wrong type, JSON that is not an action of the game); the reason says what to type.
         ValueError: ``menu`` does not hold one text per legal action.
     """
     types = game.action_types()
@@ -137,6 +233,11 @@ def read_command(
     <tablecards.Match.apply>` gives. The match itself is never changed: apply the action
     returned. ``names`` and ``menu`` are as in :func:`parse_command`.
 
+    An unknown seat, a match over and a seat that may not act are refused before the text is
+    read, as the match refuses them. The numbers are the legal
+    actions', one each: to read the numbers a scene shows (two steps for some decisions),
+    use :func:`tablecards.read_choice`.
+
     Example:
         >>> import tablecards
         >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
@@ -149,13 +250,15 @@ def read_command(
         0 NoSteal() HIT-09
 
     Raises:
-        MalformedAction: the text names no action of the game.
+        MalformedAction: the text names no action of the game, or is longer than 1,000
+            characters (refused unread).
         IllegalAction: the action named is not legal for ``seat`` now (``seat``, ``action``,
             ``reason`` and ``rule`` say which and why).
         NotYourTurn: ``seat`` may not act now.
         MatchOver: the match has ended.
         UnknownSeat: ``seat`` is not a seat of the match.
     """
+    refuse_out_of_turn(match, seat, text)
     legal = match.legal_actions(seat)
     action = parse_command(match.game, text, legal, names=names, menu=menu)
     if action in legal:
@@ -182,9 +285,7 @@ def _parse(
     types: Mapping[str, type[Action]],
     read: Callable[[Mapping[str, Any]], Action],
 ) -> Action:
-    if not isinstance(text, str):
-        raise MalformedAction(f"a command is text, not {type(text).__name__}")
-    text = text.strip()
+    text = bounded_text(text).strip()
     known = ", ".join(sorted(types))
     hint = (
         f"type a number from 1 to {len(actions)}, an action's text or its type with its fields "
@@ -245,6 +346,8 @@ def _from_words(
     name, *pairs = text.split()
     by_key = {_key(type_name): type_name for type_name in types}
     type_name = by_key.get(_key(name))
+    if type_name is None and "=" not in text:
+        type_name, pairs = by_key.get(_key(text)), []  # a type in words: "end turn"
     if type_name is None:
         raise MalformedAction(f"{text[:60]!r} is not a choice: {hint}")
     cls = types[type_name]
@@ -267,6 +370,10 @@ def _from_words(
             data[key] = json.loads(raw)
         except (json.JSONDecodeError, RecursionError):
             data[key] = raw
+        except ValueError:  # a number too long to read (Python refuses 4,300 digits and more)
+            raise MalformedAction(
+                f"{key[:40]!r} is given a number of {len(raw):,} digits: too long to be a value"
+            ) from None
     try:
         return read(data)
     except MalformedAction:

@@ -3,19 +3,22 @@
 The terminal draws the same scene as the page (:meth:`tablecards.Game.scene`): the other seats'
 panels, the middle of the table, the viewer's own panel at the bottom, facts and scores; cards
 as their labels painted in their colour. Only the scene's words are printed, so a seat's screen
-never shows what its view does not hold. The menu of choices is the command's to print (it
-numbers them and reads the answer): :func:`menu` flattens the scene's choices for it.
+never shows what its view does not hold. The menu of choices is the command's to print and
+read, with the public :class:`tablecards.ChoiceMenu` and :func:`tablecards.read_choice`, as
+:func:`tablecards.scene_text` prints it; :func:`menu` is that menu's actions, flattened.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
+
+from tablecards.table._menu import ChoiceMenu
 
 if TYPE_CHECKING:
     from tablecards.play._match import Match
@@ -160,22 +163,17 @@ def _facts(scene: Mapping[str, Any]) -> Text | None:
 def menu(groups: Sequence[Mapping[str, Any]]) -> list[tuple[str | None, str, Mapping[str, Any]]]:
     """The scene's choices as a flat menu: ``(group title, text, action JSON)`` in order.
 
-    A two-step choice becomes one item per second step ("purple 4: to Bob").
+    A two-step choice becomes one item per second step ("purple 4: to Bob"): the paths of
+    :meth:`tablecards.ChoiceMenu.paths`, each under the title of its innermost group that has
+    one.
     """
-    return list(_items(groups, None, ""))
-
-
-def _items(
-    groups: Sequence[Mapping[str, Any]], title: str | None, prefix: str
-) -> Iterator[tuple[str | None, str, Mapping[str, Any]]]:
-    for group in groups:
-        heading = group.get("title") or title
-        for choice in group.get("choices", ()):
-            text = f"{prefix}{choice['text']}"
-            if "then" in choice:
-                yield from _items([choice["then"]], heading, f"{text}: ")
-            else:
-                yield heading, text, choice["act"]
+    out: list[tuple[str | None, str, Mapping[str, Any]]] = []
+    for path in ChoiceMenu.from_groups(groups).paths():
+        act = path[-1].act
+        if act is not None:
+            title = next((choice.title for choice in reversed(path) if choice.title), None)
+            out.append((title, ": ".join(choice.text for choice in path), act))
+    return out
 
 
 def open_view(match: Match) -> dict[str, Any]:

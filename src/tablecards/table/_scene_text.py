@@ -2,7 +2,8 @@
 
 Nothing but the scene's words is printed (never its data fields), so the text is as safe as
 the scene: the other seats first, then the middle of the table, then the viewer's own seat at
-the bottom, as players sit; the prompt and the numbered choices last.
+the bottom, as players sit; the prompt and the numbered choices last. The choices are
+:class:`tablecards.ChoiceMenu`'s lines, which :func:`tablecards.read_choice` reads back.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+from tablecards.table._menu import ChoiceMenu
 
 __all__ = ["choice_lines", "scene_text", "zone_text"]
 
@@ -132,17 +135,7 @@ def choice_lines(groups: Iterable[Mapping[str, Any]]) -> list[str]:
     """The choices of a scene's action groups as numbered menu lines ("1. draw again").
 
     A two-step choice lists its second step below it, indented. Numbers run on across groups,
-    in the order a renderer assigns its keys.
+    in the order a renderer assigns its keys: :meth:`tablecards.ChoiceMenu.lines`, the menu
+    that :func:`tablecards.read_choice` reads.
     """
-    out: list[str] = []
-    number = 0
-    for group in groups:
-        if group.get("title"):
-            out.append(f"{group['title']}:")
-        for choice in group.get("choices", ()):
-            number += 1
-            out.append(f"{number}. {choice['text']}")
-            then = choice.get("then")
-            if then is not None:
-                out.extend("    " + line for line in choice_lines([then]))
-    return out
+    return ChoiceMenu.from_groups(groups).lines()
