@@ -22,7 +22,6 @@ import pytest
 
 import tablecards
 from tablecards import Match
-from tablecards.core._describe import typed_form
 from tablecards.cli._play import help_examples
 from tablecards.core._describe import typed_form
 

@@ -36,7 +36,6 @@ from tablecards import (
     Action,
     Bot,
     ChoiceMenu,
-    Game,
     IllegalAction,
     MalformedAction,
     Match,
@@ -49,7 +48,6 @@ from tablecards import (
     read_choice,
     registry,
 )
-from tablecards.core._describe import typed_form
 from tablecards.cli._common import err, fill_bots, out, parse_options, split_names
 from tablecards.cli._screen import (
     SUMMARY_LINES,
@@ -59,6 +57,7 @@ from tablecards.cli._screen import (
     result_lines,
     summarise,
 )
+from tablecards.core._describe import typed_form
 from tablecards.words import listing
 
 __all__ = ["play_command"]

@@ -38,13 +38,13 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from tablecards.core._errors import MalformedAction
 from tablecards.table._commands import (
     bounded_text,
     menu_text,
     refuse_out_of_turn,
     typed_action,
 )
-from tablecards.core._errors import MalformedAction
 from tablecards.words import names_for
 
 if TYPE_CHECKING:
