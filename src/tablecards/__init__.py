@@ -65,6 +65,7 @@ from tablecards._simulate import (
     match_seed,
     simulate,
 )
+from tablecards._simultaneous import Answered, Revealed
 from tablecards._state import State
 
 __version__ = "0.1.0"
@@ -72,6 +73,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "ActionCatalogue",
+    "Answered",
     "Arbiter",
     "Bot",
     "BotInfo",
@@ -102,6 +104,7 @@ __all__ = [
     "RandomPriority",
     "Registry",
     "Result",
+    "Revealed",
     "RoundEnded",
     "RulesError",
     "SaveError",

@@ -20,6 +20,7 @@ from tablecards._events import Event
 from tablecards._fields import read_action
 from tablecards._random import MatchRandom
 from tablecards._serial import action_to_json
+from tablecards._simultaneous import answers_view
 from tablecards._state import State, zone_list
 
 __all__ = [
@@ -34,7 +35,7 @@ __all__ = [
 
 #: The keys of a view that the engine writes; a game's :meth:`Game.view_extra` may not use them.
 RESERVED_VIEW_KEYS: frozenset[str] = frozenset(
-    ("game", "seat", "players", "to_act", "over", "zones", "moves")
+    ("game", "seat", "players", "to_act", "over", "zones", "moves", "answers")
 )
 
 S = TypeVar("S", bound=State)
@@ -521,6 +522,56 @@ class Game(Generic[S]):
         """
         return state.to_act
 
+    def simultaneous(self, state: S) -> bool:
+        """Whether the current moment is one where everyone answers on their own (optional).
+
+        ``to_act`` says who may act. In a *first come* moment (the default, ``False``) the
+        first seat to act takes the moment, as in any turn. In a moment where everyone answers
+        on their own (``True``: sealed bids, a draft's picks, cards chosen to be revealed
+        together), every seat the moment waits for (:meth:`waiting_for`) gives its own
+        answer, secretly:
+
+        - the engine holds each answer (``state.sealed``), never calling :meth:`apply` for it,
+          and takes the seat out of ``to_act`` (unless :meth:`may_change_answer`); an answer
+          never closes the moment for the others;
+        - until the moment closes, nobody but its author can see an answer: views show who
+          has chosen (the ``answers`` key: ``chosen`` and the viewer's own as ``yours``), the
+          others' logs show "a secret choice", events say only that the seat answered
+          (:class:`~tablecards.Answered`);
+        - when the last awaited seat answers (at a real-time table, the :meth:`default_action`
+          of the silent seats when the :meth:`clock` runs out), the answers are revealed
+          together as :class:`~tablecards.Revealed` events in seat order, and
+          :meth:`resolve` applies them.
+
+        Asked before each action while no answer is held; the game's state must say it (a
+        phase), since the rules cannot see the answers before :meth:`resolve`. The
+        :doc:`simultaneous` page walks through a whole game.
+        """
+        return False
+
+    def resolve(self, state: S, answers: Mapping[int, Action]) -> None:
+        """*Required with* :meth:`simultaneous`. Apply the answers of a moment where
+        everyone answered on their own, all at once.
+
+        ``answers`` holds one legal action per seat that answered, in seat order (a changed
+        answer: the last one). Like :meth:`apply`, it changes ``state`` in place and sets the
+        next ``to_act`` (it may open the next such moment at once); it must not fail.
+        """
+        raise NotImplementedError(
+            f"{self.name} declares moments where everyone answers on their own "
+            "(Game.simultaneous) but does not resolve their answers (Game.resolve)"
+        )
+
+    def may_change_answer(self, state: S, seat: int) -> bool:
+        """Whether ``seat``, having answered a moment where everyone answers on their own,
+        may answer again before it closes, replacing its answer (optional).
+
+        Default ``False``: an answer is final, and the seat leaves ``to_act`` once it has
+        answered. With ``True`` it stays in ``to_act`` (but not in :attr:`Match.waiting_for
+        <tablecards.Match.waiting_for>`), its legal actions lacking its current answer.
+        """
+        return False
+
     def clock(self, state: S) -> Clock | None:
         """How long the current moment may wait at a real-time table (optional).
 
@@ -851,6 +902,10 @@ class Game(Generic[S]):
             "over": state.over,
             "zones": zones,
         }
+        if state.sealed or type(self).simultaneous is not Game.simultaneous:
+            answers = answers_view(self, state, seat)
+            if answers is not None:
+                out["answers"] = answers
         extra = self.view_extra(state, seat)
         if not RESERVED_VIEW_KEYS.isdisjoint(extra):
             clash = sorted(RESERVED_VIEW_KEYS.intersection(extra))

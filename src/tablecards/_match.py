@@ -13,6 +13,7 @@ The flow of one action::
 from __future__ import annotations
 
 import bisect
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
@@ -52,6 +53,7 @@ from tablecards._saves import (
 )
 from tablecards._scene import check_names
 from tablecards._serial import action_to_json, dumps, snapshot
+from tablecards._simultaneous import declares, hidden_from, legal_now, play, waiting_now
 from tablecards._state import State, zone_list
 
 __all__ = ["SAVE_FORMAT", "Match"]
@@ -126,7 +128,11 @@ class Match:
         self._checks = action_checks(game.actions)
         # Bound once: apply() is the hot path of every simulation.
         self._why = game.why_illegal
-        self._apply = game.apply
+        # A game with moments where everyone answers on their own goes through the engine's
+        # play(), which holds their answers; any other calls its apply() directly.
+        self._apply: Callable[[State, int, Action], None] = (
+            functools.partial(play, game) if declares(game) else game.apply
+        )
         self._legal = game.legal_actions
         # (move, event) pairs, once someone asked for events_for(); None until then.
         self._events: list[tuple[int, Event]] | None = None
@@ -192,7 +198,7 @@ class Match:
         """
         if self._truncated or self._state.over:
             return ()
-        return tuple(self._game.waiting_for(self._state))
+        return waiting_now(self._game, self._state)
 
     @property
     def clock(self) -> Clock | None:
@@ -243,12 +249,12 @@ class Match:
             UnknownSeat: ``seat`` is not a seat of the match.
         """
         state = self._state
-        if type(seat) is int and seat in state.to_act:
+        if type(seat) is int and seat in state.to_act and not state.sealed:
             return () if self._truncated else self._legal(state, seat)
         seat = self._seat(seat)
         if self._truncated or seat not in state.to_act:
             return ()
-        return self._game.legal_actions(state, seat)
+        return legal_now(self._game, state, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator), as JSON-ready data.
@@ -316,7 +322,12 @@ class Match:
         if seat is not None:
             seat = self._seat(seat, spectator=True)
         redact = self._game.redact_action
-        return tuple((actor, redact(action, actor, seat)) for actor, action in self._log)
+        # The answers of a moment everyone answers on their own stay hidden until it closes.
+        hidden = hidden_from(len(self._log), self._state)
+        return tuple(
+            (actor, None if index >= hidden and actor != seat else redact(action, actor, seat))
+            for index, (actor, action) in enumerate(self._log)
+        )
 
     def events_for(self, seat: int | None, since: int = 0) -> tuple[tuple[int, Event], ...]:
         """The events ``seat`` may see (``None``: a spectator), as ``(move, event)`` pairs.
@@ -382,9 +393,10 @@ class Match:
         state.sink = sink
         game.setup(state)
         events = [(0, event) for event in sink]
+        apply = self._apply
         for move, (seat, action) in enumerate(self._log, 1):
             sink.clear()
-            game.apply(state, seat, action)
+            apply(state, seat, action)
             events.extend((move, event) for event in sink)
         self._events = events
         if self._state.sink is None:
@@ -525,6 +537,8 @@ class Match:
             ) from error
         if why is not None:
             raise IllegalAction(seat, action, why.reason, why.rule)
+        if state.sealed and action == dict(state.sealed).get(seat):
+            raise IllegalAction(seat, action, "it is already the seat's answer to this moment")
         try:
             self._apply(state, seat, action)
         except BaseException as error:
@@ -571,6 +585,14 @@ class Match:
             # The game explains only actions it could have read: a foreign or wrong-typed one
             # must not reach its code.
             raise NotYourTurn(seat, action, self._state.to_act)
+        if any(seat == answered for answered, _ in self._state.sealed):
+            raise NotYourTurn(
+                seat,
+                action,
+                self._state.to_act,
+                "it has already chosen, and the answers are revealed together once every "
+                "awaited seat has chosen",
+            )
         try:
             why = self._game.why_not_your_turn(self._state, seat, action)
         except Exception:
@@ -622,8 +644,9 @@ class Match:
         game = self._game
         state: State = game.initial_state(self._players, MatchRandom(self._seed))
         game.setup(state)
+        apply = self._apply
         for seat, action in log:
-            game.apply(state, seat, action)
+            apply(state, seat, action)
         if self._listening():
             state.sink = []
         return state

@@ -74,9 +74,16 @@ def snapshot(state: State) -> dict[str, Any]:
     """
     out: dict[str, Any] = {}
     for field in attrs.fields(type(state)):
-        if field.name == "sink":
+        name = field.name
+        if name == "sink":
             continue
-        out[field.name] = _snap(getattr(state, field.name))
+        if name == "sealed":
+            # The answers of an open moment everyone answers on their own (by their JSON);
+            # left out between such moments, so other saves keep their bytes.
+            if state.sealed:
+                out[name] = [[seat, action_to_json(action)] for seat, action in state.sealed]
+            continue
+        out[name] = _snap(getattr(state, name))
     return out
 
 

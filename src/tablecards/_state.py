@@ -15,6 +15,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from tablecards._actions import Action
 from tablecards._cards import Card, Visibility, Zone
 from tablecards._events import CardsMoved, Event, Shuffled
 from tablecards._random import MatchRandom
@@ -35,6 +36,10 @@ class State:
         to_act: the seats that may act now. Usually one seat; several during an *open moment*
             (anyone may act, whoever acts first takes the moment). Empty once the match is over.
         over: ``True`` once the game has ended by its own rules.
+        sealed: in a moment where everyone answers on their own
+            (:meth:`Game.simultaneous <tablecards.Game.simultaneous>`), the ``(seat, action)``
+            answers given so far, in the order given; the engine keeps it (rules read it, never
+            write it), and it is empty between such moments.
 
     The match also sets a private event buffer while someone observes it; rules ask
     :attr:`observed` before building an event, and send it with :meth:`emit`.
@@ -68,6 +73,9 @@ class State:
     over: bool = False
     # Where events go while an action runs; None when nobody listens, so rules pay nothing.
     sink: list[Event] | None = attrs.field(default=None, repr=False)
+    # Kept by the engine (tablecards._simultaneous); a snapshot leaves it out while empty, so
+    # the saves of games without such moments are what they were.
+    sealed: tuple[tuple[int, Action], ...] = attrs.field(default=(), kw_only=True)
 
     # -- events -------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from tablecards._events import EventRecorder
 from tablecards._game import Game
 from tablecards._match import Match
 from tablecards._serial import action_to_json, dumps
+from tablecards._simultaneous import play
 from tablecards._state import State
 from tablecards.testing._failure import ConformanceFailure, Where
 
@@ -100,7 +101,10 @@ def check_redaction(
                     game.view(after, watcher),
                 ]
             )
-            redacted = game.redact_action(action, actor, watcher)
+            # An answer to a moment everyone answers on their own that leaves it open is
+            # hidden from the others (Match.log_for), whatever the game's redact_action says.
+            hidden = bool(after.sealed) and watcher != actor
+            redacted = None if hidden else game.redact_action(action, actor, watcher)
             logged = dumps(None if redacted is None else action_to_json(redacted))
             first = seen.setdefault(observed, (action, logged))
             if first[1] != logged:
@@ -118,7 +122,7 @@ def _outcome(game: Game[Any], state: State, actor: int, action: Action, where: W
     after = state.clone()
     after.sink = []
     try:
-        game.apply(after, actor, action)
+        play(game, after, actor, action)
     except Exception as error:
         raise ConformanceFailure(
             "leaks",
