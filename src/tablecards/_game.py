@@ -18,6 +18,7 @@ from tablecards._determinise import redeal, unseen_zones
 from tablecards._errors import MalformedAction, RulesError, UnknownOption, show
 from tablecards._events import Event
 from tablecards._fields import read_action
+from tablecards._passing import redeal_passed
 from tablecards._random import MatchRandom
 from tablecards._serial import action_to_json
 from tablecards._simultaneous import answers_view
@@ -584,16 +585,27 @@ class Game(Generic[S]):
         return None
 
     def known_cards(self, state: S, seat: int) -> Collection[Card]:
-        """Cards whose place ``seat`` knows although they lie in zones it cannot see.
+        """Cards whose exact place ``seat`` knows although they lie in zones it cannot see.
 
         After a private exchange the giver knows which card now sits in the taker's hand; a
-        card shown and put back is known to whoever saw it. List here too the hidden cards the
-        state already refers to (a card chosen face down, recorded by its value, not yet
-        given): they are settled, whoever knows them.
+        card shown and put back is known to whoever saw it — as long as nothing since could
+        have mixed it with others. List only cards the seat could point at.
+
+        Never list what the seat knows only as a set, not the split (a determinisation would
+        keep the real split, and a search bot would read it):
+
+        - the cards of a hand it passed on, once the next seat may have taken some of them
+          face down (pass hands with :meth:`State.rotate <tablecards.State.rotate>`: the
+          engine records the set and redeals those cards among their own places);
+        - a card it gave that joined others it cannot tell apart, then one of them left unseen;
+        - another seat's answer to a moment where everyone answers on their own (the engine
+          holds answers and draws them again in a determinisation: never keep a choice made
+          face down in the state before the moment closes).
 
         The conformance kit's no-leak check (:func:`tablecards.testing.check_game`) shuffles
         what a seat cannot see and never moves these cards, so a view that rightly mentions
-        them is not a leak and the rules never meet a state they exclude. Default: none.
+        them is not a leak; its ``knowledge`` check fails a game that lists here (or keeps in
+        :meth:`redeal_unseen`) cards the seat cannot know. Default: none.
         """
         return ()
 
@@ -651,7 +663,9 @@ class Game(Generic[S]):
         only in hidden places give the same result. The conformance kit checks all of it.
 
         The default redeals the cards of every zone ``seat`` cannot see among those zones
-        (:func:`tablecards.redeal`), keeping :meth:`known_cards` in place, swapping only
+        (:func:`tablecards.redeal`), the cards the seat passed on (:meth:`State.rotate
+        <tablecards.State.rotate>`) among their own places only, keeping :meth:`known_cards`
+        in place, swapping only
         cards of equal :meth:`card_back` and never dealing a card where :meth:`ruled_out`
         says the seat knows it is not. A game overrides it when its players know more than
         zone visibility says (cards a seat gave away in an exchange, the composition of its
@@ -659,11 +673,17 @@ class Game(Generic[S]):
         redeal in groups, then set such fields anew to agree with the redealt cards.
         """
         back = None if type(self).card_back is Game.card_back else self.card_back
+        keep = self.known_cards(state, seat)
+        if state.passed_on:
+            # The cards the seat passed (State.rotate): among their own places only.
+            dealt = redeal_passed(state, seat, rng, keep, back)
+            if dealt:
+                keep = [*keep, *(card for card in state.cards() if card.id in dealt)]
         redeal(
             state,
             unseen_zones(state, seat),
             rng,
-            keep=self.known_cards(state, seat),
+            keep=keep,
             back=back,
             ruled_out=self.ruled_out(state, seat),
         )

@@ -83,6 +83,12 @@ def snapshot(state: State) -> dict[str, Any]:
             if state.sealed:
                 out[name] = [[seat, action_to_json(action)] for seat, action in state.sealed]
             continue
+        if name == "passed_on":
+            # What seats know of the hands they passed (tablecards._passing): left out while
+            # empty, like the answers above.
+            if state.passed_on:
+                out[name] = [[seat, sorted(known)] for seat, known in state.passed_on]
+            continue
         out[name] = _snap(getattr(state, name))
     return out
 

@@ -40,6 +40,9 @@ class State:
             (:meth:`Game.simultaneous <tablecards.Game.simultaneous>`), the ``(seat, action)``
             answers given so far, in the order given; the engine keeps it (rules read it, never
             write it), and it is empty between such moments.
+        passed_on: what each seat knows of the cards it passed on with :meth:`rotate`: one
+            ``(seat, card ids)`` fact per pass (the seat knows the set, not the split). Kept
+            by the engine, read by the default redeal; empty in games that pass nothing.
 
     The match also sets a private event buffer while someone observes it; rules ask
     :attr:`observed` before building an event, and send it with :meth:`emit`.
@@ -76,6 +79,8 @@ class State:
     # Kept by the engine (tablecards._simultaneous); a snapshot leaves it out while empty, so
     # the saves of games without such moments are what they were.
     sealed: tuple[tuple[int, Action], ...] = attrs.field(default=(), kw_only=True)
+    # Kept by the engine (tablecards._passing), left out of a snapshot while empty too.
+    passed_on: tuple[tuple[int, frozenset[int]], ...] = attrs.field(default=(), kw_only=True)
 
     # -- events -------------------------------------------------------------------------------
 
@@ -160,6 +165,46 @@ class State:
         for _ in range(count):
             for dst in targets:
                 self.draw(src, dst)
+
+    def rotate(self, zones: Sequence[Zone[Any]], by: int = 1) -> None:
+        """Pass the cards of each seat's zone on, all at once: ``zones[i]``'s cards go to
+        ``zones[(i + by) % len(zones)]`` (``by=1``: to the next seat clockwise, ``-1``: back).
+
+        A draft's "pass your hand to the left". Each seat that saw the zone it passed and
+        cannot see where it went now knows the set of cards it passed, not the split (the
+        next seat may take some of them face down): the engine records it (``passed_on``) and
+        :func:`tablecards.determinise` deals those cards again only among the places they went
+        to, so a search neither forgets nor over-claims what a seat knows of hands it passed.
+        Emits one :class:`~tablecards.CardsMoved` per zone.
+
+        Example:
+            >>> from tablecards import Card, MatchRandom, State, Visibility, Zone
+            >>> hands = tuple(Zone(f"hand:{s}", Visibility.OWNER, s) for s in range(3))
+            >>> state = State(players=3, rng=MatchRandom(seed=1))
+            >>> for seat, hand in enumerate(hands):
+            ...     hand.cards.extend([Card(2 * seat), Card(2 * seat + 1)])
+            >>> state.rotate(hands)
+            >>> [[card.id for card in hand.cards] for hand in hands]
+            [[4, 5], [0, 1], [2, 3]]
+            >>> state.passed_on[0]  # seat 0 knows where cards 0 and 1 went, as a set
+            (0, frozenset({0, 1}))
+        """
+        from tablecards._passing import rotate
+
+        rotate(self, zones, by)
+
+    def forget_passed(self, zone: Zone[Any] | None = None) -> None:
+        """Forget what the seats know of the cards they passed: those now in ``zone``, or all.
+
+        Call it when the rules mix a passed hand with cards its passer never saw and then take
+        some of them away unseen (see :meth:`rotate`): the passer then knows less.
+        """
+        if zone is None:
+            self.passed_on = ()
+            return
+        ids = {card.id for card in zone.cards}
+        kept = ((seat, known - ids) for seat, known in self.passed_on)
+        self.passed_on = tuple((seat, known) for seat, known in kept if known)
 
     def shuffle(self, zone: Zone[Any]) -> None:
         """Shuffle ``zone`` in place with the match's seeded generator."""

@@ -22,6 +22,7 @@ CHECKS: tuple[str, ...] = (
     "rejection",
     "leaks",
     "determinisation",
+    "knowledge",
     "determinism",
     "persistence",
     "bots",
