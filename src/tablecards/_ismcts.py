@@ -10,6 +10,13 @@ seat that chose it. Opponents' decisions are nodes of the same tree, chosen by U
 own result. In an open moment (several seats may act), the seat that speaks is drawn as the
 engine's default arbiter does, except at the root, where the bot decides for itself.
 
+At a moment where everyone answers on their own (:meth:`~tablecards.Game.simultaneous`), no
+seat's choice in the tree may depend on another's answer in the same moment: every answering
+seat chooses by UCB from its own statistics at the node where the moment opened (decoupled, as
+in simultaneous-move MCTS), never from the children below another seat's answer, and the tree
+goes on below all the answers together once the moment closes. The others' real answers are
+never read: the determinisation draws them again, and the search chooses them anew.
+
 Options let a game lend the search its judgement (a registered bot as opponent model, playout
 guide or prior; the game's :meth:`~tablecards.Game.playout_action` policy in the playouts and
 for the opponents) or compare the bot's actions on the same luck (``paired``); a game names the
