@@ -69,8 +69,10 @@ class Answered(Event):
 
 @attrs.frozen(slots=True)
 class Revealed(Event):
-    """Seat ``seat``'s answer, shown to everyone when the moment closes (one event per seat
-    that answered, in seat order, just before the game resolves them)."""
+    """Seat ``seat``'s answer, shown to everyone when the moment closes.
+
+    One event per seat that answered, in seat order, just before the game resolves them.
+    """
 
     seat: int
     action: Action
