@@ -201,6 +201,20 @@ class Match:
         return waiting_now(self._game, self._state)
 
     @property
+    def answering_since(self) -> int | None:
+        """In a moment where everyone answers on their own (:meth:`Game.simultaneous
+        <tablecards.Game.simultaneous>`): the number of moves when it opened; its answers are
+        the moves after it, hidden from all but their authors until it closes (each seat's
+        answer never makes another's screen of the moment stale). ``None`` otherwise.
+        """
+        state = self._state
+        if state.sealed:
+            return len(self._log) - len(state.sealed)
+        if self._truncated or state.over or not declares(self._game):
+            return None
+        return len(self._log) if self._game.simultaneous(state) else None
+
+    @property
     def clock(self) -> Clock | None:
         """How long the current moment may wait at a real-time table (:meth:`Game.clock`);
         ``None``: it waits for ever, or the match is over."""
