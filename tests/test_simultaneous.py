@@ -200,3 +200,24 @@ def test_the_kit_fails_a_game_whose_views_show_a_pending_answer() -> None:
     with pytest.raises(ConformanceFailure) as info:
         check_game(PeekingBids(cards=4), seeds=20, checks={"leaks"}, process_seeds=0)
     assert info.value.check == "leaks" and "'bids'" in info.value.detail
+
+
+def test_an_information_set_with_pending_answers_travels_to_another_process() -> None:
+    # A networked table's search bot thinks in worker processes: the set is pickled.
+    import pickle
+
+    match = _match()
+    match.apply(0, Bid(5))
+    again = pickle.loads(pickle.dumps(tablecards.InformationSet(match, 1)))
+    assert again.view()["answers"] == {"chosen": [0], "yours": None}
+    assert again.legal_actions() == match.legal_actions(1)
+
+
+def test_an_empty_waiting_for_means_every_seat_to_act() -> None:
+    class QuietBids(Goofspiel):
+        def waiting_for(self, state: GopsState) -> tuple[int, ...]:
+            return ()
+
+    match = Match(QuietBids(), players=3, seed=1)
+    match.apply(0, Bid(5))
+    assert _state(match).round == 1  # one answer of three: the moment is still open

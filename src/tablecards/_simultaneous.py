@@ -114,7 +114,8 @@ def play(game: Game[Any], state: State, seat: int, action: Action) -> None:
     if sink is not None:
         sink.append(Answered(seat, action, to=frozenset((seat,))))
     answered = {other for other, _ in sealed}
-    if any(other not in answered for other in game.waiting_for(state)):
+    # A game's empty waiting_for means all of to_act (Game.waiting_for).
+    if any(other not in answered for other in game.waiting_for(state) or state.to_act):
         return
     answers = dict(sealed)
     ordered = {other: answers[other] for other in sorted(answers)}
