@@ -14,6 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
+from draft_toys import DraftGame, DraftState
 from toys import FLIP, PASS, SNAP, SnapGame, SnapState
 
 from tablecards import (
@@ -132,6 +133,12 @@ class HandsGame(Game[HandsState]):
         hand = state.hands[seat]
         card = next(c for c in hand.cards if c.id == action.card)  # type: ignore[attr-defined]
         if isinstance(action, Give):
+            # The seats other than the two hands' owners see only that a card left the
+            # giver's hand: a gift of theirs still in it may be the one that left (they know
+            # the set, not the split), so they no longer know where it lies.
+            for other in hand.cards:
+                if other is not card and state.gifts.get(other.id) not in (None, action.to):
+                    del state.gifts[other.id]
             state.move((card,), hand, state.hands[action.to])
             state.gifts[card.id] = seat
             state.emit(Gave(seat, action.to))
@@ -626,3 +633,14 @@ class RepaintingHands(HandsGame):
                 if zone["id"] == "table" and turn is not None:
                     zone["note"] = f"{names[turn]} plays next"
         return scene
+
+
+class OverclaimingDraft(DraftGame):
+    """Fault (knowledge): the draft of ``tests/draft_toys.py`` listing, as ``known_cards``,
+    every card a seat passed on (as an author reading "a card chosen face down" would): once
+    the next seat picked one of them face down, the seat knows the set, not the split, yet its
+    determinisations keep the real split."""
+
+    def known_cards(self, state: DraftState, seat: int) -> Collection[Card]:
+        passed = {card_id for owner, ids in state.passed_on if owner == seat for card_id in ids}
+        return [card for card in state.cards() if card.id in passed]

@@ -11,7 +11,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     ``--tablecards-corpus-share F``: the share of the scene corpus checked (1 for all of it);
     ``--tablecards-rl-matches N`` and ``--tablecards-schema-matches N``: seeded matches per game
     (the issues' full checks are 1000); ``--tablecards-thread-seconds S``: how long the threads
-    stress test runs (the issue's full check is 30).
+    stress test runs (the issue's full check is 30); ``--tablecards-gops-matches N``: Goofspiel
+    matches compared with OpenSpiel (the issue's full check is 1000).
     """
     parser.addoption(
         "--tablecards-rl-matches",
@@ -36,6 +37,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="F",
         help="share of the scene corpus's matches checked per game and player count (1 checks "
         "every one: run it when scene code changes)",
+    )
+    parser.addoption(
+        "--tablecards-gops-matches",
+        type=int,
+        default=100,
+        metavar="N",
+        help="random Goofspiel matches at 2 players compared with OpenSpiel's goofspiel "
+        "(a quarter as many at 3 and 4; the issue's full check is 1000)",
     )
     parser.addoption(
         "--tablecards-thread-seconds",

@@ -44,6 +44,7 @@ from tablecards.core._random import MatchRandom
 from tablecards.core._redeal import redeal, unseen_zones
 from tablecards.core._seats import clockwise, next_seat
 from tablecards.core._serial import action_from_json, action_to_json, snapshot
+from tablecards.core._simultaneous import Answered, Revealed
 from tablecards.core._state import State
 from tablecards.play._match import Match
 from tablecards.play._observers import EventRecorder
@@ -91,6 +92,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "ActionCatalogue",
+    "Answered",
     "Arbiter",
     "Bot",
     "BotError",
@@ -128,6 +130,7 @@ __all__ = [
     "RandomPriority",
     "Registry",
     "Result",
+    "Revealed",
     "RoundEnded",
     "RulesError",
     "SaveError",

@@ -277,7 +277,19 @@ class _Table:
         scene = match.scene(seat, names)
         title = f"{game.title} - {names[seat]} (you) - move {match.moves + 1}"
         draw_screen(out, scene, title, lines, heading)
-        if len(to_act) > 1:
+        if match.answering_since is not None:
+            # Everyone answers on their own: nobody speaks first, and there may be no pass.
+            others = [names[other] for other in match.waiting_for if other != seat]
+            also = (
+                f"{listing(others)} {'chooses' if len(others) == 1 else 'choose'} too; "
+                if others
+                else ""
+            )
+            out.print(
+                f"[bold]Everyone chooses on their own:[/bold] {also}nobody sees your choice "
+                "until all have chosen."
+            )
+        elif len(to_act) > 1:
             others = [names[other] for other in to_act if other != seat]
             out.print(
                 f"[bold]Open moment:[/bold] {listing(others)} may act too; you speak first: "

@@ -20,6 +20,7 @@ import attrs
 
 from tablecards.core._events import CardsMoved, Event, RoundEnded, Shuffled, TurnStarted
 from tablecards.core._fields import fields_of
+from tablecards.core._simultaneous import Answered, Revealed
 from tablecards.words import count, listing, player_name, says, whose
 
 if TYPE_CHECKING:
@@ -99,6 +100,14 @@ def event_words(game: Game[Any], event: Event, names: Sequence[str]) -> str | No
         return f"{zone_words(event.zone)} is shuffled"
     if isinstance(event, TurnStarted):
         return f"{whose(name_of(names, event.seat))} turn"
+    if isinstance(event, Answered):
+        name = name_of(names, event.seat)
+        if event.action is None:
+            return f"{says(name, 'has')} chosen"
+        return f"{says(name, 'chooses')} {menu_text(game, event.action, names)}"
+    if isinstance(event, Revealed):
+        shown = menu_text(game, event.action, names)
+        return f"{whose(name_of(names, event.seat))} choice is revealed: {shown}"
     if isinstance(event, RoundEnded):
         scores = ", ".join(
             f"{name_of(names, seat)} {score}" for seat, score in enumerate(event.scores)

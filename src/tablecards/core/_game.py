@@ -23,9 +23,11 @@ from tablecards.core._errors import (
 )
 from tablecards.core._events import Event
 from tablecards.core._fields import read_action
+from tablecards.core._passing import redeal_passed
 from tablecards.core._random import MatchRandom
 from tablecards.core._redeal import redeal, unseen_zones
 from tablecards.core._serial import action_to_json
+from tablecards.core._simultaneous import answers_of
 from tablecards.core._state import State, zone_list
 
 __all__ = [
@@ -34,13 +36,14 @@ __all__ = [
     "NoOptions",
     "OptionRange",
     "Result",
+    "declares",
     "option_range",
     "seat_option",
 ]
 
 #: The keys of a view that the engine writes; a game's :meth:`Game.view_extra` may not use them.
 RESERVED_VIEW_KEYS: frozenset[str] = frozenset(
-    ("game", "seat", "players", "to_act", "over", "zones", "moves")
+    ("game", "seat", "players", "to_act", "over", "zones", "moves", "answers")
 )
 
 S = TypeVar("S", bound=State)
@@ -537,6 +540,56 @@ class Game(Generic[S]):
         """
         return state.to_act
 
+    def simultaneous(self, state: S) -> bool:
+        """Whether the current moment is one where everyone answers on their own (optional).
+
+        ``to_act`` says who may act. In a *first come* moment (the default, ``False``) the
+        first seat to act takes the moment, as in any turn. In a moment where everyone answers
+        on their own (``True``: sealed bids, a draft's picks, cards chosen to be revealed
+        together), every seat the moment waits for (:meth:`waiting_for`) gives its own
+        answer, secretly:
+
+        - the engine holds each answer (``state.sealed``), never calling :meth:`apply` for it,
+          and takes the seat out of ``to_act`` (unless :meth:`may_change_answer`); an answer
+          never closes the moment for the others;
+        - until the moment closes, nobody but its author can see an answer: views show who
+          has chosen (the ``answers`` key: ``chosen`` and the viewer's own as ``yours``), the
+          others' logs show "a secret choice", events say only that the seat answered
+          (:class:`~tablecards.Answered`);
+        - when the last awaited seat answers (at a real-time table, the :meth:`default_action`
+          of the silent seats when the :meth:`clock` runs out), the answers are revealed
+          together as :class:`~tablecards.Revealed` events in seat order, and
+          :meth:`resolve` applies them.
+
+        Asked before each action while no answer is held; the game's state must say it (a
+        phase), since the rules cannot see the answers before :meth:`resolve`. The
+        :doc:`simultaneous` page walks through a whole game.
+        """
+        return False
+
+    def resolve(self, state: S, answers: Mapping[int, Action]) -> None:
+        """*Required with* :meth:`simultaneous`. Apply the answers of a moment where
+        everyone answered on their own, all at once.
+
+        ``answers`` holds one legal action per seat that answered, in seat order (a changed
+        answer: the last one). Like :meth:`apply`, it changes ``state`` in place and sets the
+        next ``to_act`` (it may open the next such moment at once); it must not fail.
+        """
+        raise NotImplementedError(
+            f"{self.name} declares moments where everyone answers on their own "
+            "(Game.simultaneous) but does not resolve their answers (Game.resolve)"
+        )
+
+    def may_change_answer(self, state: S, seat: int) -> bool:
+        """Whether ``seat``, having answered a moment where everyone answers on their own,
+        may answer again before it closes, replacing its answer (optional).
+
+        Default ``False``: an answer is final, and the seat leaves ``to_act`` once it has
+        answered. With ``True`` it stays in ``to_act`` (but not in :attr:`Match.waiting_for
+        <tablecards.Match.waiting_for>`), its legal actions lacking its current answer.
+        """
+        return False
+
     def clock(self, state: S) -> Clock | None:
         """How long the current moment may wait at a real-time table (optional).
 
@@ -549,16 +602,27 @@ class Game(Generic[S]):
         return None
 
     def known_cards(self, state: S, seat: int) -> Collection[Card]:
-        """Cards whose place ``seat`` knows although they lie in zones it cannot see.
+        """Cards whose exact place ``seat`` knows although they lie in zones it cannot see.
 
         After a private exchange the giver knows which card now sits in the taker's hand; a
-        card shown and put back is known to whoever saw it. List here too the hidden cards the
-        state already refers to (a card chosen face down, recorded by its value, not yet
-        given): they are settled, whoever knows them.
+        card shown and put back is known to whoever saw it — as long as nothing since could
+        have mixed it with others. List only cards the seat could point at.
+
+        Never list what the seat knows only as a set, not the split (a determinisation would
+        keep the real split, and a search bot would read it):
+
+        - the cards of a hand it passed on, once the next seat may have taken some of them
+          face down (pass hands with :meth:`State.rotate <tablecards.State.rotate>`: the
+          engine records the set and redeals those cards among their own places);
+        - a card it gave that joined others it cannot tell apart, then one of them left unseen;
+        - another seat's answer to a moment where everyone answers on their own (the engine
+          holds answers and draws them again in a determinisation: never keep a choice made
+          face down in the state before the moment closes).
 
         The conformance kit's no-leak check (:func:`tablecards.testing.check_game`) shuffles
         what a seat cannot see and never moves these cards, so a view that rightly mentions
-        them is not a leak and the rules never meet a state they exclude. Default: none.
+        them is not a leak; its ``knowledge`` check fails a game that lists here (or keeps in
+        :meth:`redeal_unseen`) cards the seat cannot know. Default: none.
         """
         return ()
 
@@ -616,7 +680,9 @@ class Game(Generic[S]):
         only in hidden places give the same result. The conformance kit checks all of it.
 
         The default redeals the cards of every zone ``seat`` cannot see among those zones
-        (:func:`tablecards.redeal`), keeping :meth:`known_cards` in place, swapping only
+        (:func:`tablecards.redeal`), the cards the seat passed on (:meth:`State.rotate
+        <tablecards.State.rotate>`) among their own places only, keeping :meth:`known_cards`
+        in place, swapping only
         cards of equal :meth:`card_back` and never dealing a card where :meth:`ruled_out`
         says the seat knows it is not. A game overrides it when its players know more than
         zone visibility says (cards a seat gave away in an exchange, the composition of its
@@ -624,11 +690,17 @@ class Game(Generic[S]):
         redeal in groups, then set such fields anew to agree with the redealt cards.
         """
         back = None if type(self).card_back is Game.card_back else self.card_back
+        keep = self.known_cards(state, seat)
+        if state.passed_on:
+            # The cards the seat passed (State.rotate): among their own places only.
+            dealt = redeal_passed(state, seat, rng, keep, back)
+            if dealt:
+                keep = [*keep, *(card for card in state.cards() if card.id in dealt)]
         redeal(
             state,
             unseen_zones(state, seat),
             rng,
-            keep=self.known_cards(state, seat),
+            keep=keep,
             back=back,
             ruled_out=self.ruled_out(state, seat),
         )
@@ -868,6 +940,10 @@ class Game(Generic[S]):
             "over": state.over,
             "zones": zones,
         }
+        if state.sealed or type(self).simultaneous is not Game.simultaneous:
+            answers = _answers_view(self, state, seat)
+            if answers is not None:
+                out["answers"] = answers
         extra = self.view_extra(state, seat)
         if not RESERVED_VIEW_KEYS.isdisjoint(extra):
             clash = sorted(RESERVED_VIEW_KEYS.intersection(extra))
@@ -919,3 +995,23 @@ _ACTION_TYPES: dict[type[Game[Any]], dict[str, type[Action]]] = {}
 
 def _first_line(error: Exception) -> str:
     return str(error).splitlines()[0] if str(error) else type(error).__name__
+
+
+def declares(game: Game[Any]) -> bool:
+    """Whether ``game`` has moments where everyone answers on their own (it overrides
+    :meth:`Game.simultaneous <tablecards.Game.simultaneous>`)."""
+    return type(game).simultaneous is not Game.simultaneous
+
+
+def _answers_view(game: Game[Any], state: State, seat: int | None) -> dict[str, Any] | None:
+    """The view's ``answers`` key in a moment where everyone answers on their own: who has
+    chosen (``chosen``, in seat order) and the viewer's own answer (``yours``, or ``None``);
+    ``None`` outside such a moment."""
+    if not state.sealed and not (declares(game) and not state.over and game.simultaneous(state)):
+        return None
+    answers = answers_of(state)
+    mine = answers.get(seat) if seat is not None else None
+    return {
+        "chosen": sorted(answers),
+        "yours": None if mine is None else action_to_json(mine),
+    }

@@ -74,9 +74,22 @@ def snapshot(state: State) -> dict[str, Any]:
     """
     out: dict[str, Any] = {}
     for field in attrs.fields(type(state)):
-        if field.name == "sink":
+        name = field.name
+        if name == "sink":
             continue
-        out[field.name] = _snap(getattr(state, field.name))
+        if name == "sealed":
+            # The answers of an open moment everyone answers on their own (by their JSON);
+            # left out between such moments, so other saves keep their bytes.
+            if state.sealed:
+                out[name] = [[seat, action_to_json(action)] for seat, action in state.sealed]
+            continue
+        if name == "passed_on":
+            # What seats know of the hands they passed (tablecards.core._passing): left out while
+            # empty, like the answers above.
+            if state.passed_on:
+                out[name] = [[seat, sorted(known)] for seat, known in state.passed_on]
+            continue
+        out[name] = _snap(getattr(state, name))
     return out
 
 

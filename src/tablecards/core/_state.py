@@ -15,6 +15,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from tablecards.core._actions import Action
 from tablecards.core._cards import Card, Visibility, Zone
 from tablecards.core._events import CardsMoved, Event, Shuffled
 from tablecards.core._random import MatchRandom
@@ -35,6 +36,13 @@ class State:
         to_act: the seats that may act now. Usually one seat; several during an *open moment*
             (anyone may act, whoever acts first takes the moment). Empty once the match is over.
         over: ``True`` once the game has ended by its own rules.
+        sealed: in a moment where everyone answers on their own
+            (:meth:`Game.simultaneous <tablecards.Game.simultaneous>`), the ``(seat, action)``
+            answers given so far, in the order given; the engine keeps it (rules read it, never
+            write it), and it is empty between such moments.
+        passed_on: what each seat knows of the cards it passed on with :meth:`rotate`: one
+            ``(seat, card ids)`` fact per pass (the seat knows the set, not the split). Kept
+            by the engine, read by the default redeal; empty in games that pass nothing.
 
     The match also sets a private event buffer while someone observes it; rules ask
     :attr:`observed` before building an event, and send it with :meth:`emit`.
@@ -68,6 +76,11 @@ class State:
     over: bool = False
     # Where events go while an action runs; None when nobody listens, so rules pay nothing.
     sink: list[Event] | None = attrs.field(default=None, repr=False)
+    # Kept by the engine (tablecards.core._simultaneous); a snapshot leaves it out while empty, so
+    # the saves of games without such moments are what they were.
+    sealed: tuple[tuple[int, Action], ...] = attrs.field(default=(), kw_only=True)
+    # Kept by the engine (tablecards.core._passing), left out of a snapshot while empty too.
+    passed_on: tuple[tuple[int, frozenset[int]], ...] = attrs.field(default=(), kw_only=True)
 
     # -- events -------------------------------------------------------------------------------
 
@@ -152,6 +165,44 @@ class State:
         for _ in range(count):
             for dst in targets:
                 self.draw(src, dst)
+
+    def rotate(self, zones: Sequence[Zone[Any]], by: int = 1) -> None:
+        """Pass the cards of each seat's zone on, all at once: ``zones[i]``'s cards go to
+        ``zones[(i + by) % len(zones)]`` (``by=1``: to the next seat clockwise, ``-1``: back).
+
+        A draft's "pass your hand to the left". Each seat that saw the zone it passed and
+        cannot see where it went now knows the set of cards it passed, not the split (the
+        next seat may take some of them face down): the engine records it (``passed_on``) and
+        :func:`tablecards.determinise` deals those cards again only among the places they went
+        to, so a search neither forgets nor over-claims what a seat knows of hands it passed.
+        Emits one :class:`~tablecards.CardsMoved` per zone.
+
+        Example:
+            >>> from tablecards import Card, MatchRandom, State, Visibility, Zone
+            >>> hands = tuple(Zone(f"hand:{s}", Visibility.OWNER, s) for s in range(3))
+            >>> state = State(players=3, rng=MatchRandom(seed=1))
+            >>> for seat, hand in enumerate(hands):
+            ...     hand.cards.extend([Card(2 * seat), Card(2 * seat + 1)])
+            >>> state.rotate(hands)
+            >>> [[card.id for card in hand.cards] for hand in hands]
+            [[4, 5], [0, 1], [2, 3]]
+            >>> state.passed_on[0]  # seat 0 knows where cards 0 and 1 went, as a set
+            (0, frozenset({0, 1}))
+        """
+        _rotate(self, zones, by)
+
+    def forget_passed(self, zone: Zone[Any] | None = None) -> None:
+        """Forget what the seats know of the cards they passed: those now in ``zone``, or all.
+
+        Call it when the rules mix a passed hand with cards its passer never saw and then take
+        some of them away unseen (see :meth:`rotate`): the passer then knows less.
+        """
+        if zone is None:
+            self.passed_on = ()
+            return
+        ids = {card.id for card in zone.cards}
+        kept = ((seat, known - ids) for seat, known in self.passed_on)
+        self.passed_on = tuple((seat, known) for seat, known in kept if known)
 
     def shuffle(self, zone: Zone[Any]) -> None:
         """Shuffle ``zone`` in place with the match's seeded generator."""
@@ -330,3 +381,32 @@ def _copy(value: Any) -> Any:
     if cls is MatchRandom:
         return MatchRandom(value.seed, value.draws)
     return value
+
+
+def _rotate(state: State, zones: Sequence[Zone[Any]], by: int = 1) -> None:
+    """Pass the cards of ``zones[i]`` to ``zones[(i + by) % len(zones)]``, all at once.
+
+    Each zone's owner that saw its zone's cards and cannot see where they go keeps a fact: it
+    knows the set it passed. Newer facts replace older ones about the same cards.
+    """
+    size = len(zones)
+    if size < 2 or by % size == 0:
+        return
+    held = [list(zone.cards) for zone in zones]
+    facts = list(state.passed_on)
+    for index, zone in enumerate(zones):
+        owner, cards = zone.owner, held[index]
+        after = zones[(index + by) % size]
+        if owner is None or not cards or not zone.visible_to(owner) or after.visible_to(owner):
+            continue
+        ids = frozenset(card.id for card in cards)
+        facts = [(seat, known - ids if seat == owner else known) for seat, known in facts]
+        facts.append((owner, ids))
+    state.passed_on = tuple((seat, known) for seat, known in facts if known)
+    for zone in zones:
+        zone.cards.clear()
+    for index, zone in enumerate(zones):
+        after = zones[(index + by) % size]
+        after.cards.extend(held[index])
+        if state.sink is not None and held[index]:
+            _record_move(state.sink, zone, after, tuple(held[index]))

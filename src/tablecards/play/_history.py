@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tablecards.core._events import CardsMoved, Event
+from tablecards.core._simultaneous import hidden_from
 from tablecards.table._faces import face
 from tablecards.words import count, listing, names_for
 
@@ -46,13 +47,16 @@ def history(
     # update costs the same at move 5 and at move 500 (the log is read in place, not copied).
     log = match._log
     redact = game.redact_action
+    # The answers of a moment everyone answers on their own: hidden until it closes.
+    hidden = hidden_from(len(log), match.state)
     out: list[dict[str, Any]] = []
     for move in range(since, len(log) + 1):
         if move == 0:
             text = SETUP_TEXT
         else:
             actor, action = log[move - 1]
-            text = sentence(game.describe_play(actor, redact(action, actor, seat), words))
+            seen = None if move > hidden and actor != seat else redact(action, actor, seat)
+            text = sentence(game.describe_play(actor, seen, words))
         start = at
         while at < size and events[at][0] == move:
             at += 1

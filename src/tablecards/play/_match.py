@@ -13,6 +13,7 @@ The flow of one action::
 from __future__ import annotations
 
 import bisect
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
@@ -33,9 +34,10 @@ from tablecards.core._errors import (
     show,
 )
 from tablecards.core._events import Event
-from tablecards.core._game import Game, Result
+from tablecards.core._game import Game, Result, declares
 from tablecards.core._random import MatchRandom
 from tablecards.core._serial import action_to_json, dumps, snapshot
+from tablecards.core._simultaneous import hidden_from, legal_now, play, waiting_now
 from tablecards.core._state import State, zone_list
 from tablecards.play._checks import action_checks, check_constructor, check_since, field_error
 from tablecards.play._history import history
@@ -137,7 +139,11 @@ class Match:
         self._checks = action_checks(game.actions)
         # Bound once: apply() is the hot path of every simulation.
         self._why = game.why_illegal
-        self._apply = game.apply
+        # A game with moments where everyone answers on their own goes through the engine's
+        # play(), which holds their answers; any other calls its apply() directly.
+        self._apply: Callable[[State, int, Action], None] = (
+            functools.partial(play, game) if declares(game) else game.apply
+        )
         self._legal = game.legal_actions
         # (move, event) pairs, once someone asked for events_for(); None until then.
         self._events: list[tuple[int, Event]] | None = None
@@ -203,7 +209,21 @@ class Match:
         """
         if self._truncated or self._state.over:
             return ()
-        return tuple(self._game.waiting_for(self._state))
+        return waiting_now(self._game, self._state)
+
+    @property
+    def answering_since(self) -> int | None:
+        """In a moment where everyone answers on their own (:meth:`Game.simultaneous
+        <tablecards.Game.simultaneous>`): the number of moves when it opened; its answers are
+        the moves after it, hidden from all but their authors until it closes (each seat's
+        answer never makes another's screen of the moment stale). ``None`` otherwise.
+        """
+        state = self._state
+        if state.sealed:
+            return len(self._log) - len(state.sealed)
+        if self._truncated or state.over or not declares(self._game):
+            return None
+        return len(self._log) if self._game.simultaneous(state) else None
 
     @property
     def clock(self) -> Clock | None:
@@ -254,12 +274,12 @@ class Match:
             UnknownSeat: ``seat`` is not a seat of the match.
         """
         state = self._state
-        if type(seat) is int and seat in state.to_act:
+        if type(seat) is int and seat in state.to_act and not state.sealed:
             return () if self._truncated else self._legal(state, seat)
         seat = self._seat(seat)
         if self._truncated or seat not in state.to_act:
             return ()
-        return self._game.legal_actions(state, seat)
+        return legal_now(self._game, state, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator), as JSON-ready data.
@@ -327,7 +347,12 @@ class Match:
         if seat is not None:
             seat = self._seat(seat, spectator=True)
         redact = self._game.redact_action
-        return tuple((actor, redact(action, actor, seat)) for actor, action in self._log)
+        # The answers of a moment everyone answers on their own stay hidden until it closes.
+        hidden = hidden_from(len(self._log), self._state)
+        return tuple(
+            (actor, None if index >= hidden and actor != seat else redact(action, actor, seat))
+            for index, (actor, action) in enumerate(self._log)
+        )
 
     def events_for(self, seat: int | None, since: int = 0) -> tuple[tuple[int, Event], ...]:
         """The events ``seat`` may see (``None``: a spectator), as ``(move, event)`` pairs.
@@ -393,9 +418,10 @@ class Match:
         state.sink = sink
         game.setup(state)
         events = [(0, event) for event in sink]
+        apply = self._apply
         for move, (seat, action) in enumerate(self._log, 1):
             sink.clear()
-            game.apply(state, seat, action)
+            apply(state, seat, action)
             events.extend((move, event) for event in sink)
         self._events = events
         if self._state.sink is None:
@@ -536,6 +562,8 @@ class Match:
             ) from error
         if why is not None:
             raise IllegalAction(seat, action, why.reason, why.rule)
+        if state.sealed and action == dict(state.sealed).get(seat):
+            raise IllegalAction(seat, action, "it is already the seat's answer to this moment")
         try:
             self._apply(state, seat, action)
         except BaseException as error:
@@ -582,6 +610,14 @@ class Match:
             # The game explains only actions it could have read: a foreign or wrong-typed one
             # must not reach its code.
             raise NotYourTurn(seat, action, self._state.to_act)
+        if any(seat == answered for answered, _ in self._state.sealed):
+            raise NotYourTurn(
+                seat,
+                action,
+                self._state.to_act,
+                "it has already chosen, and the answers are revealed together once every "
+                "awaited seat has chosen",
+            )
         try:
             why = self._game.why_not_your_turn(self._state, seat, action)
         except Exception:
@@ -633,8 +669,9 @@ class Match:
         game = self._game
         state: State = game.initial_state(self._players, MatchRandom(self._seed))
         game.setup(state)
+        apply = self._apply
         for seat, action in log:
-            game.apply(state, seat, action)
+            apply(state, seat, action)
         if self._listening():
             state.sink = []
         return state

@@ -64,7 +64,9 @@ def state_from_snapshot(fresh: State, saved: Any) -> State | None:
     cls = type(fresh)
     if not isinstance(saved, dict):
         raise CannotRead("the saved state is not an object")
-    names = [f.name for f in attrs.fields(cls) if f.name != "sink"]
+    if "sealed" in saved or "passed_on" in saved:
+        return None  # the engine's own records, read by replaying the log
+    names = [f.name for f in attrs.fields(cls) if f.name not in ("sink", "sealed", "passed_on")]
     if sorted(saved) != sorted(names):
         raise CannotRead("the saved state's fields are not the game's")
     cards = {card.id: card for card in fresh.cards()}
@@ -80,6 +82,8 @@ def state_from_snapshot(fresh: State, saved: Any) -> State | None:
     except (TypeError, ValueError, KeyError, IndexError) as error:
         raise CannotRead(f"the saved state does not fit the game's: {error}") from None
     new.sink = None
+    new.sealed = ()
+    new.passed_on = ()
     if len(placed) != len(cards):
         raise CannotRead(f"{len(cards) - len(placed)} card(s) of the match are in no zone")
     if snapshot(new) != saved:

@@ -27,6 +27,7 @@ from tablecards.core._actions import Action
 from tablecards.core._errors import UnknownSeat
 from tablecards.core._random import MatchRandom
 from tablecards.core._redeal import _LOCAL
+from tablecards.core._simultaneous import hidden_from, resample_answers
 
 if TYPE_CHECKING:
     from tablecards.play._match import Match
@@ -92,6 +93,9 @@ def redeal_match(match: Match, seat: int, rng: random.Random) -> Match:
 def _redeal_in(new: Match, seat: int, rng: random.Random) -> None:
     state = new._state
     new._game.redeal_unseen(state, seat, rng)
+    # What the others answered in an open moment everyone answers on their own is as hidden
+    # as a card: drawn again among their legal actions (after the redeal: they depend on it).
+    resample_answers(new._game, state, (seat,), rng)
     fresh = rng.getrandbits(63)
     state.rng = MatchRandom(fresh)
     new._seed = fresh
@@ -100,11 +104,16 @@ def _redeal_in(new: Match, seat: int, rng: random.Random) -> None:
 def _seen_log(match: Match, seat: int) -> list[tuple[int, Action]]:
     game = match.game
     log = match._log
-    if type(game).redact_action is _base_redact():
+    # The others' answers to an open moment everyone answers on their own are not seen yet.
+    hidden = hidden_from(len(log), match._state)
+    if type(game).redact_action is _base_redact() and hidden == len(log):
         return list(log)  # the game's actions are all public
     redact = game.redact_action
     out: list[tuple[int, Action]] = []
-    for actor, action in log:
+    for index, (actor, action) in enumerate(log):
+        if index >= hidden and actor != seat:
+            out.append((actor, _UNSEEN))
+            continue
         seen = redact(action, actor, seat)
         out.append((actor, _UNSEEN if seen is None else seen))
     return out

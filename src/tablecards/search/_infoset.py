@@ -110,7 +110,10 @@ class InformationSet:
             for actor, action in base.log
         ]
         state = snapshot(base.state)
-        return (_rebuild, (game, self.players, self.seat, base.seed, state, seen))
+        # The engine's own records travel beside the snapshot (read back below), so that
+        # the generic reader needs no game to read them.
+        engine = {name: state.pop(name) for name in ("sealed", "passed_on") if name in state}
+        return (_rebuild, (game, self.players, self.seat, base.seed, state, seen, engine))
 
 
 def _rebuild(
@@ -120,6 +123,7 @@ def _rebuild(
     seed: int,
     state: dict[str, Any],
     seen: list[tuple[int, dict[str, Any] | None]],
+    engine: dict[str, Any] | None = None,
 ) -> InformationSet:
     """An :class:`InformationSet` back from its pickled data (see its ``__reduce__``)."""
     from tablecards.play._match import Match
@@ -129,6 +133,9 @@ def _rebuild(
     drawn = state_from_snapshot(base.state, state)
     if drawn is None:
         raise TypeError(f"the state of {game.name} cannot be sent to another process")
+    engine = engine or {}
+    drawn.sealed = tuple((seat, game.parse_action(raw)) for seat, raw in engine.get("sealed", ()))
+    drawn.passed_on = tuple((seat, frozenset(ids)) for seat, ids in engine.get("passed_on", ()))
     base._state = drawn
     base._log = [
         (actor, _UNSEEN if action is None else game.parse_action(action)) for actor, action in seen

@@ -10,6 +10,13 @@ seat that chose it. Opponents' decisions are nodes of the same tree, chosen by U
 own result. In an open moment (several seats may act), the seat that speaks is drawn as the
 engine's default arbiter does, except at the root, where the bot decides for itself.
 
+At a moment where everyone answers on their own (:meth:`~tablecards.Game.simultaneous`), no
+seat's choice in the tree may depend on another's answer in the same moment: every answering
+seat chooses by UCB from its own statistics at the node where the moment opened (decoupled, as
+in simultaneous-move MCTS), never from the children below another seat's answer, and the tree
+goes on below all the answers together once the moment closes. The others' real answers are
+never read: the determinisation draws them again, and the search chooses them anew.
+
 Options let a game lend the search its judgement (a registered bot as opponent model, playout
 guide or prior; the game's :meth:`~tablecards.Game.playout_action` policy in the playouts and
 for the opponents) or compare the bot's actions on the same luck (``paired``); a game names the
@@ -18,6 +25,7 @@ ones that suit it in :meth:`~tablecards.Game.search_options`.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 import random
@@ -27,6 +35,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tablecards.core._actions import Action
 from tablecards.core._errors import TablecardsError
+from tablecards.core._game import declares
+from tablecards.core._simultaneous import play, reopen, waiting_now
 
 if TYPE_CHECKING:
     from tablecards.core._game import Game
@@ -57,15 +67,22 @@ DEFAULT_PRIOR_SHARE: Final = 0.2
 
 
 class _Node:
-    """A node of the tree: the statistics of the action that leads to it."""
+    """A node of the tree: the statistics of the action that leads to it.
 
-    __slots__ = ("avail", "children", "reward", "visits")
+    At a moment where everyone answers on their own, the node where the moment opens holds
+    every answering seat's statistics among its ``children`` (keyed by seat and action, as
+    anywhere), and the positions after the moment closes under ``after``, keyed by all the
+    answers together.
+    """
+
+    __slots__ = ("after", "avail", "children", "reward", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
         self.children: dict[tuple[int, Action], _Node] = {}
+        self.after: dict[tuple[tuple[int, Action], ...], _Node] | None = None
 
 
 class IsmctsBot:
@@ -278,7 +295,7 @@ class IsmctsBot:
         children = root.children
         for action in actions:
             state = match.state.clone()
-            game.apply(state, seat, action)
+            _applier(game)(state, seat, action)
             child = children.get((seat, action)) or children.setdefault((seat, action), _Node())
             trail = [(seat, action)]
             rewards = self._playout(game, state, moves, limit, random.Random(stream), trail, before)
@@ -303,23 +320,20 @@ class IsmctsBot:
         seat = self.seat
         c = self.exploration
         legal_of = game.legal_actions
-        apply = game.apply
+        apply = _applier(game)
         expanded = False
         trail: list[tuple[int, Action]] = []
         before = game.scores(state) if self.reward == "gain" else None
         opponents = self._opponents_for(game, state.players)
         policy = game.playout_action if self.policy_opponents else None
-        waiting_for = game.waiting_for
+        moments = _Moments(game, state, seat)
+        actor = seat  # at the root, the bot decides for itself
         while not state.over and moves < limit:
-            to_act = waiting_for(state) or state.to_act
-            if node is root:
-                actor = seat
-            elif len(to_act) == 1:
-                actor = to_act[0]
-            else:
-                actor = to_act[rng.randrange(len(to_act))]
+            if moves > match.moves:
+                to_act = waiting_now(game, state) or state.to_act
+                actor = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
             legal = legal_of(state, actor)
-            children = node.children
+            children = moments.choosing(node, state).children
             modelled = None
             if actor != seat:
                 # The game's policy or the opponents' model plays for them (the policy first,
@@ -340,7 +354,7 @@ class IsmctsBot:
             apply(state, actor, action)
             moves += 1
             trail.append((actor, action))
-            node = child
+            node = moments.after(child, state, actor, action)
             if expanded:
                 break
         rewards = self._playout(game, state, moves, limit, rng, trail, before)
@@ -361,7 +375,7 @@ class IsmctsBot:
         before: Sequence[float] | None = None,
     ) -> list[float]:
         legal_of = game.legal_actions
-        apply = game.apply
+        apply = _applier(game)
         rounds_of = game.rounds_played
         stop_round = None
         if self.playout_rounds is not None:
@@ -374,9 +388,8 @@ class IsmctsBot:
         greedy = self.mast
         values = self._values
         random = rng.random
-        waiting_for = game.waiting_for
         while not state.over and moves < limit:
-            to_act = waiting_for(state) or state.to_act
+            to_act = waiting_now(game, state) or state.to_act
             actor = to_act[0] if len(to_act) == 1 else to_act[randrange(len(to_act))]
             legal = legal_of(state, actor)
             if len(legal) == 1:
@@ -428,6 +441,55 @@ class IsmctsBot:
                 return None
             self._guides = [factory(game, seat) for seat in range(players)]
         return self._guides
+
+
+class _Moments:
+    """Where a walk down the tree stands in a moment where everyone answers on their own.
+
+    Every seat of such a moment chooses from its own statistics at the node where the moment
+    opened (keyed by seat and action, as anywhere), never from those below another seat's
+    answer: no seat's choice in the tree can depend on what another chose in the same moment.
+    The walk stays at that node until the last answer closes the moment, then goes on below
+    all the answers together (``_Node.after``).
+    """
+
+    __slots__ = ("answers", "game", "node", "secret")
+
+    def __init__(self, game: Game[Any], state: State, seat: int) -> None:
+        self.game = game
+        self.secret = declares(game)
+        self.node: _Node | None = None
+        self.answers: list[tuple[int, Action]] = []
+        if state.sealed:
+            # The others' answers were drawn by the determinisation: the search chooses them.
+            reopen(game, state, seat)
+
+    def choosing(self, node: _Node, state: State) -> _Node:
+        """The node whose children the seat to act chooses among now."""
+        if self.node is None and self.secret and (state.sealed or self.game.simultaneous(state)):
+            self.node = node
+        return node if self.node is None else self.node
+
+    def after(self, child: _Node, state: State, actor: int, action: Action) -> _Node:
+        """The node the walk goes on from once ``actor`` played ``action`` (``child``: its
+        statistics)."""
+        moment = self.node
+        if moment is None:
+            return child
+        self.answers.append((actor, action))
+        if state.sealed:
+            return moment  # the moment is still open
+        if moment.after is None:
+            moment.after = {}
+        key = tuple(sorted(dict(self.answers).items()))
+        self.node, self.answers = None, []
+        return moment.after.get(key) or moment.after.setdefault(key, _Node())
+
+
+def _applier(game: Game[Any]) -> Any:
+    """How the search applies an action: the engine's :func:`play` for a game with moments
+    where everyone answers on their own (it holds their answers), else the game's ``apply``."""
+    return functools.partial(play, game) if declares(game) else game.apply
 
 
 def _factory(game: Game[Any], name: str) -> Any:

@@ -38,7 +38,16 @@ def log_since(match: Match, seat: int | None, start: int) -> list[tuple[int, Act
 
     :meth:`Match.log_for` gives the whole log; a table sends each client only the entries it
     has not had yet, so it redacts just those, with the same public hook
-    (:meth:`Game.redact_action`), keeping each update's cost independent of the match length.
+    (:meth:`Game.redact_action`), keeping each update's cost independent of the match length;
+    another seat's answer to a moment where everyone answers on their own stays hidden until
+    the moment closes, as in :meth:`Match.log_for`.
     """
     redact = match.game.redact_action
-    return [(actor, redact(action, actor, seat)) for actor, action in match.log[start:]]
+    # The answers of a moment where everyone answers on their own: hidden until it closes.
+    hidden = match.answering_since
+    if hidden is None:
+        hidden = match.moves
+    return [
+        (actor, None if index >= hidden and actor != seat else redact(action, actor, seat))
+        for index, (actor, action) in enumerate(match.log[start:], start)
+    ]

@@ -223,6 +223,10 @@ class Table:
         self._bots: dict[int, Bot] = {}
         self._rngs: dict[int, random.Random] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        # The bots thinking about a moment where everyone answers on their own, by seat, and
+        # the move it opened at: another seat's answer does not interrupt them.
+        self._answering: dict[int, asyncio.Task[None]] = {}
+        self._answering_since: int | None = None
         self._moment: Moment | None = None
         # The last presence relayed, when, and the one due (see presence_changed).
         self._presence_last: dict[str, Any] | None = None
@@ -412,7 +416,7 @@ class Table:
     async def _act(self, seat: int, data: dict[str, Any], after: int) -> None:
         async with self._lock:
             match = self.match
-            if after != match.moves:
+            if after != match.moves and not _same_answers(match, after):
                 raise Refused(self._late(seat, after))
             try:
                 action = match.parse_action(data)
@@ -486,17 +490,29 @@ class Table:
         is asked only when the moment waits for it, once per move number; the clock follows
         the moment (see :meth:`_arm_timer`).
         """
-        for task in self._tasks:
-            task.cancel()
-        self._tasks.clear()
         match = self.match
+        since = match.answering_since
+        # In a moment where everyone answers on their own, a bot still thinking about it
+        # goes on: the others' answers change nothing it may know.
+        thinking = {
+            seat: task
+            for seat, task in self._answering.items()
+            if since is not None and since == self._answering_since and not task.done()
+        }
+        for task in self._tasks:
+            if task not in thinking.values():
+                task.cancel()
+        self._tasks = set(thinking.values())
+        self._answering, self._answering_since = thinking, since
         if match.is_over:
             self._cancel_timer()
             return
         moves = match.moves
         for seat in match.waiting_for:
-            if seat in self._bots:
-                self._spawn(self._bot_turn(seat, moves))
+            if seat in self._bots and seat not in thinking:
+                task = self._spawn(self._bot_turn(seat, moves))
+                if since is not None:
+                    self._answering[seat] = task
         self._arm_timer()
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
@@ -510,7 +526,9 @@ class Table:
         await asyncio.sleep(random.uniform(low, high))  # think time: not secret, not seeded
         match = self.match
         # Only a moment that still waits for the bot: a seat that passed is not asked again.
-        if match.moves != moves or seat not in match.waiting_for:
+        if (match.moves != moves and not _same_answers(match, moves)) or (
+            seat not in match.waiting_for
+        ):
             return
         # What bot_choice gives (an information set or a view), thought over off the loop.
         action = await thinker.choose(self._bots[seat], match, seat, self._rngs[seat])
@@ -529,9 +547,12 @@ class Table:
             self._cancel_timer()
             return
         moment = self._moment
+        since = match.answering_since
         if (
             moment is not None
-            and self._by_default
+            # a seat letting the moment pass, or an answer to the same moment where everyone
+            # answers on their own: one clock for the whole moment
+            and (self._by_default or (since is not None and since <= moment.moves))
             and moment.clock == clock
             and set(waiting) < set(moment.waiting)
         ):
@@ -615,6 +636,13 @@ class Table:
             self._presence_timer = None
         for client in self._clients:
             client.outbox.close()
+
+
+def _same_answers(match: Match, after: int) -> bool:
+    """Whether a screen of ``after`` moves shows the moment where everyone answers on their
+    own that is still open: the answers given since then do not make it stale."""
+    since = match.answering_since
+    return since is not None and since <= after <= match.moves
 
 
 def _reason(failure: Exception) -> str:

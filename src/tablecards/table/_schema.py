@@ -68,8 +68,21 @@ _SCHEMA: Final[dict[str, Any]] = {
             "type": "integer",
             "minimum": 0,
         },
+        "answers": {
+            "description": "Only in a moment where everyone answers on their own "
+            "(Game.simultaneous): the seats that have chosen, and the viewer's own answer "
+            "(null until it chooses; always null for a spectator). Nobody sees another's "
+            "answer before the moment closes.",
+            "type": "object",
+            "properties": {
+                "chosen": {"type": "array", "items": _SEAT, "uniqueItems": True},
+                "yours": {"anyOf": [{"type": "object"}, {"type": "null"}]},
+            },
+            "required": ["chosen", "yours"],
+            "additionalProperties": False,
+        },
     },
-    "required": sorted(RESERVED_VIEW_KEYS),
+    "required": sorted(RESERVED_VIEW_KEYS - {"answers"}),
     "additionalProperties": True,
     "$defs": {"card": _CARD, "zone": _ZONE},
 }
@@ -82,9 +95,10 @@ def view_schema() -> dict[str, Any]:
     ``to_act``, ``over``, ``zones`` (each zone by name: ``count``, ``owner`` when the zone
     belongs to a seat, and ``cards`` only when the seat may see them, each card an object with
     its ``id`` and the game's card fields) and
-    ``moves``. They are reserved: a game's own keys (:meth:`Game.view_extra`) sit beside them
-    under other names, and a game that returns a reserved key is refused with
-    :class:`~tablecards.RulesError`. Returns a fresh copy each call.
+    ``moves``; in a moment where everyone answers on their own, ``answers`` too (who has
+    chosen, and the viewer's own answer). They are reserved: a game's own keys
+    (:meth:`Game.view_extra`) sit beside them under other names, and a game that returns a
+    reserved key is refused with :class:`~tablecards.RulesError`. Returns a fresh copy each call.
     """
     return copy.deepcopy(_SCHEMA)
 

@@ -31,6 +31,7 @@ from collections import Counter
 from typing import Any
 
 from tablecards import Game, Match, Unseen, determinise, snapshot
+from tablecards.core._simultaneous import hidden_from
 from tablecards.testing._failure import ConformanceFailure, Where
 
 __all__ = ["Variation", "check_determinisation", "check_playout_policy"]
@@ -206,8 +207,13 @@ def _check_ruled_out(drawn: Match, seat: int, ruled: dict[str, set[int]], where:
 def _seen_by(match: Match, seat: int) -> dict[str, Any]:
     game = match.game
     history = []
-    for actor, action in match.log:
-        shown = None if type(action) is Unseen else game.redact_action(action, actor, seat)
+    # The others' answers to an open moment everyone answers on their own: not seen yet.
+    hidden = hidden_from(match.moves, match.state)
+    for index, (actor, action) in enumerate(match.log):
+        if type(action) is Unseen or (index >= hidden and actor != seat):
+            shown = None
+        else:
+            shown = game.redact_action(action, actor, seat)
         history.append((actor, shown))
     return {
         "view": match.view(seat),

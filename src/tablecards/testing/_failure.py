@@ -23,6 +23,7 @@ CHECKS: tuple[str, ...] = (
     "rejection",
     "leaks",
     "determinisation",
+    "knowledge",
     "determinism",
     "persistence",
     "bots",

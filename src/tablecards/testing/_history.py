@@ -10,6 +10,7 @@ from typing import Any
 from tablecards import Action, EventRecorder, Game, Match, State, action_to_json
 from tablecards.core._errors import show
 from tablecards.core._serial import dumps
+from tablecards.core._simultaneous import play
 from tablecards.testing._failure import ConformanceFailure, Where
 
 __all__ = ["check_defaults", "check_events_for", "check_redaction", "check_view_keys"]
@@ -96,7 +97,10 @@ def check_redaction(
                     game.view(after, watcher),
                 ]
             )
-            redacted = game.redact_action(action, actor, watcher)
+            # An answer to a moment everyone answers on their own that leaves it open is
+            # hidden from the others (Match.log_for), whatever the game's redact_action says.
+            hidden = bool(after.sealed) and watcher != actor
+            redacted = None if hidden else game.redact_action(action, actor, watcher)
             logged = dumps(None if redacted is None else action_to_json(redacted))
             first = seen.setdefault(observed, (action, logged))
             if first[1] != logged:
@@ -114,7 +118,7 @@ def _outcome(game: Game[Any], state: State, actor: int, action: Action, where: W
     after = state.clone()
     after.sink = []
     try:
-        game.apply(after, actor, action)
+        play(game, after, actor, action)
     except Exception as error:
         raise ConformanceFailure(
             "leaks",

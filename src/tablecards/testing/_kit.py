@@ -32,6 +32,7 @@ from tablecards.testing._invariants import (
     check_plain,
     check_structure,
 )
+from tablecards.testing._knowledge import KnowledgeCheck
 from tablecards.testing._leaks import check_leaks
 from tablecards.testing._noop import check_no_op, state_before
 from tablecards.testing._processes import check_processes
@@ -122,7 +123,8 @@ def check_game(
     then replayed (determinism: the same bytes), and at ``points`` random moments of it the kit
     checks that views are plain data, that illegal actions are refused atomically, that
     swapping what a seat cannot see changes nothing it is shown (no leaks), that
-    :func:`tablecards.determinise` keeps what a seat knows and redeals what it does not, and
+    :func:`tablecards.determinise` keeps what a seat knows and redeals what it does not, that
+    no determinisation keeps fixed cards the seat could not know (knowledge), and
     that the game's search policy (:meth:`Game.playout_action <tablecards.Game.playout_action>`)
     decides only from what the seat to act sees (determinisation), and that a save
     taken there loads and plays on to the same end (persistence). Finally each bot plays a few
@@ -388,7 +390,16 @@ def _check_match(
     if "determinism" in checks:
         with _guard("determinism", where):
             _check_replay(game, players, seed, log, final, match.move_limit, where)
-    if checks & {"views", "scenes", "rejection", "leaks", "determinisation", "persistence"}:
+    costly = {
+        "views",
+        "scenes",
+        "rejection",
+        "leaks",
+        "determinisation",
+        "knowledge",
+        "persistence",
+    }
+    if checks & costly:
         _check_moments(game, match, log, pool, final, checks, points, rng, where, report)
 
 
@@ -449,8 +460,10 @@ def _check_moments(
     pool_list = list(pool)
     variation = Variation()
     scenes = SceneCheck(game)
+    knowledge = KnowledgeCheck(game, replay, recorder.events, "knowledge" in checks)
     for index, (seat, action) in enumerate(log):
         here = where.at(index, log, seat, action) if index in chosen else where
+        knowledge.before(replay, index in chosen, here)
         if index in chosen:
             _check_moment(game, replay, seat, action, checks, rng, here, report, scenes)
             if "determinisation" in checks:
@@ -479,6 +492,7 @@ def _check_moments(
         if index in chosen and "views" in checks:
             with _guard("views", here):
                 _check_events(recorder.events[seen:], players, here)
+        knowledge.after(recorder.events)
     if "leaks" in checks:
         with _guard("leaks", where.at(len(log), log)):
             check_events_for(replay, recorder, where.at(len(log), log))

@@ -34,7 +34,8 @@ from typing import Any
 
 import attrs
 
-from tablecards import Action, Card, CardsMoved, Event, Game, State
+from tablecards import Action, Card, CardsMoved, Event, Game, Revealed, State
+from tablecards.core._simultaneous import play, resample_answers
 from tablecards.testing._failure import ConformanceFailure, Where
 
 __all__ = ["check_leaks", "perturbed"]
@@ -54,9 +55,13 @@ def check_leaks(
         real = state.clone()
         swapped = state.clone()
         moved = _perturb(game, swapped, seats, rng)
-        if not moved:
+        # The others' answers to an open moment everyone answers on their own are hidden too.
+        answered = resample_answers(game, swapped, seats, rng)
+        if not moved and not answered:
             return attempt > 0
         label = f"swapping cards that seats {seats} cannot see ({_zones_of(state, moved)})"
+        if answered:
+            label += " and drawing again the answers they have not seen"
         _check_before(game, real, swapped, seats, label, where)
         why = game.why_illegal(swapped, seat, action)
         if why is not None:
@@ -66,7 +71,7 @@ def check_leaks(
         real.sink, swapped.sink = [], []
         for version, name in ((real, "the real state"), (swapped, "the perturbed state")):
             try:
-                game.apply(version, seat, action)
+                play(game, version, seat, action)
             except Exception as error:
                 raise ConformanceFailure(
                     "leaks",
@@ -83,6 +88,8 @@ def check_leaks(
         for watcher in watchers:
             if _revealed(game, real, moved, watcher) or _revealed(game, swapped, moved, watcher):
                 continue
+            if answered and _closes(real.sink):
+                continue  # the action closed the moment: its answers are shown to all now
             _same(
                 _stream(real.sink, watcher),
                 _stream(swapped.sink, watcher),
@@ -97,6 +104,11 @@ def check_leaks(
             )
         return True
     return True
+
+
+def _closes(events: Iterable[Event] | None) -> bool:
+    """Whether the events reveal the answers of a moment everyone answered on their own."""
+    return any(isinstance(event, Revealed) for event in events or ())
 
 
 def _outcomes(game: Game[Any], events: Iterable[Event] | None, where: Where) -> list[Any]:
