@@ -84,6 +84,14 @@ def test_a_game_s_engine_range_admits_the_engine_up_to_its_next_minor_version(pa
     assert wanted == f"tablecards>={major}.{minor},<{major}.{minor + 1}", path
 
 
+def test_the_changelog_has_a_released_section_for_the_version_and_one_for_what_comes() -> None:
+    # Keep a Changelog: "## [Unreleased]" first, then "## [X.Y.Z] - YYYY-MM-DD" per release.
+    engine = str(project(ROOT / "pyproject.toml")["version"])
+    headings = re.findall(r"^## (.+)$", (ROOT / "CHANGELOG.md").read_text(), re.M)
+    assert headings[0] == "[Unreleased]"
+    assert re.fullmatch(rf"\[{re.escape(engine)}\] - \d{{4}}-\d{{2}}-\d{{2}}", headings[1]), headings
+
+
 def test_plugins_depend_on_a_bounded_engine_version() -> None:
     for path in MEMBERS:
         dependencies = project(path)["dependencies"]

@@ -87,7 +87,7 @@ from tablecards.table._scene import generic_scene
 from tablecards.table._scene_text import scene_text
 from tablecards.table._schema import scene_schema, view_schema
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Action",

@@ -30,7 +30,7 @@ from tablecards_courtiers._events import (
 from tablecards_courtiers._game import GOALS, Courtiers, CourtOptions
 from tablecards_courtiers._state import CourtState
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "COPIES",

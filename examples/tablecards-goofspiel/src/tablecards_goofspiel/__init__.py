@@ -15,7 +15,7 @@ from tablecards_goofspiel._game import (
     PrizeWon,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "PRIZE_SUIT",

@@ -9,7 +9,7 @@ from tablecards_tutorial._rules import PileWon
 from tablecards_tutorial._scenario import StackedClimb
 from tablecards_tutorial._state import DECK, TOP_VALUE, ClimbCard, ClimbState
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "DECK",

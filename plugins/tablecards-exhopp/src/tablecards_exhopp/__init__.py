@@ -26,7 +26,7 @@ from tablecards_exhopp._state import (
     numbered,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "ACCEPT",

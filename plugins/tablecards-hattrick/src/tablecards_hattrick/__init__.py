@@ -7,7 +7,7 @@ from tablecards_hattrick._rules import PileTaken, TrickLed
 from tablecards_hattrick._scenario import ArrangedHattrick, card, cards
 from tablecards_hattrick._state import COLOURS, DECK, Colour, HatCard, HattrickState
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "COLOURS",

@@ -15,7 +15,7 @@ from tablecards_hit._game import Hit, HitOptions
 from tablecards_hit._scenario import StackedHit
 from tablecards_hit._state import DECK_VALUES, HitCard, HitState, Phase
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "DECK_VALUES",
