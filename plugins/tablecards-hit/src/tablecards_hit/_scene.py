@@ -1,12 +1,9 @@
 """Hit!'s table as its players see it: a face-up row in front of each player, the deck between.
 
-Built from a seat's view alone (:meth:`Hit.scene <tablecards_hit.Hit.scene>`): every card but
-the deck's order is public in Hit! (HIT-01..HIT-04 rulings), so the scenes of two seats differ
-only in who is "you" and in the decision shown to the player whose turn it is.
-
-A move changes one row, a loot pile or the deck, so a seat's panel and the middle of the table
-are kept with the zones they show (:func:`tablecards.remember`): the next scenes find the
-unchanged ones instead of laying them out again.
+Every card but the deck's order is public in Hit! (HIT-01..HIT-04 rulings), so the scenes of two
+seats differ only in who is "you" and in the decision shown to the player whose turn it is. A move
+changes a row, a loot pile or the deck: what a scene lays out from its zones is kept with them
+(:func:`tablecards.remember`), for the next scenes to find while they are unchanged.
 """
 
 from __future__ import annotations
@@ -116,8 +113,8 @@ def seat_panel(
         # Kept with their zones: a draw changes the row alone, and every viewer but the
         # drawer sees the same row box.
         "zones": [
-            remember(row, you, row_box, row, seat, you),
-            remember(loot, you, loot_box, loot, seat, you),
+            remember(row, ("box", you), row_box, row, seat, you),
+            remember(loot, ("box", you), loot_box, loot, seat, you),
         ],
     }
 
@@ -170,11 +167,9 @@ def steal_prompt(view: Mapping[str, Any], seat: int, names: Sequence[str]) -> li
     zones = view["zones"]
     victims = []
     for other in range(int(view["players"])):
-        if other == seat:
-            continue
         row = zones[f"row:{other}"]
         column = remember(row, "columns", columns, row).get(offer)
-        if column:
+        if column and other != seat:
             victims.append(f"{whose(names[other])} {taken(offer, len(column))}")
     them = listing(victims) or f"no {offer}s"
     size = len(zones[f"row:{seat}"].get("cards") or ())
