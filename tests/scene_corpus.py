@@ -130,10 +130,18 @@ def seeds_of(corpus: dict[str, str], name: str, players: int) -> list[int]:
     return sorted(int(k[len(prefix) :]) for k in corpus if k.startswith(prefix))
 
 
-def record_corpus() -> dict[str, str]:
-    """Play every game at every player count, seed after seed, until :data:`POSITIONS`."""
+def record_corpus(games: set[str] | None = None) -> dict[str, str]:
+    """Play every game at every player count, seed after seed, until :data:`POSITIONS`.
+
+    With ``games``, only those games are played again; the others keep their recorded digests
+    (a game added, or one game's intended presentation change).
+    """
     out: dict[str, str] = {}
+    kept = recorded() if games is not None else {}
     for name, players in player_counts():
+        if games is not None and name not in games:
+            out.update((k, v) for k, v in kept.items() if k.startswith(f"{name}/{players}/"))
+            continue
         seed = positions = 0
         while positions < POSITIONS:
             out[key(name, players, seed)], length = digest(name, players, seed)
@@ -171,9 +179,13 @@ def main(argv: list[str] | None = None) -> None:
     group.add_argument(
         "--dump", nargs=3, metavar=("GAME", "PLAYERS", "SEED"), help="print one match's records"
     )
+    parser.add_argument(
+        "--game", action="append", metavar="GAME", help="with --write: record only this game"
+    )
     args = parser.parse_args(argv)
     if args.write:
-        text = json.dumps(record_corpus(), indent=1, ensure_ascii=False) + "\n"
+        games = set(args.game) if args.game else None
+        text = json.dumps(record_corpus(games), indent=1, ensure_ascii=False) + "\n"
         FIXTURE.write_text(text, encoding="utf-8")
         return
     name, players, seed = args.dump

@@ -89,7 +89,8 @@ def test_the_changelog_has_a_released_section_for_the_version_and_one_for_what_c
     engine = str(project(ROOT / "pyproject.toml")["version"])
     headings = re.findall(r"^## (.+)$", (ROOT / "CHANGELOG.md").read_text(), re.M)
     assert headings[0] == "[Unreleased]"
-    assert re.fullmatch(rf"\[{re.escape(engine)}\] - \d{{4}}-\d{{2}}-\d{{2}}", headings[1]), headings
+    released = rf"\[{re.escape(engine)}\] - \d{{4}}-\d{{2}}-\d{{2}}"
+    assert re.fullmatch(released, headings[1]), headings
 
 
 def test_plugins_depend_on_a_bounded_engine_version() -> None:

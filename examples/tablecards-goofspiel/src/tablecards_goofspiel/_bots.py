@@ -28,6 +28,9 @@ class HeuristicBot:
     def __init__(self, game: Game[Any] | None = None, seat: int = 0) -> None:
         self.seat = seat
 
+    def __repr__(self) -> str:
+        return f"HeuristicBot(seat={self.seat})"
+
     def choose(
         self, view: Mapping[str, Any], actions: Sequence[Action], rng: random.Random
     ) -> Action:
