@@ -32,3 +32,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if any(item.get_closest_marker(kind) for kind in SLOW_KINDS):
             item.add_marker(pytest.mark.slow)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: one worker more than the cores. Many tests wait on servers, browsers and
+    timers rather than compute, and a third worker fills those waits (measured on 2 cores: the
+    whole suite in 12.0 minutes with three workers, 13.7 with two)."""
+    return (os.cpu_count() or 1) + 1
