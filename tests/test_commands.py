@@ -65,6 +65,7 @@ def first_like(game: tablecards.Game[Any], legal: Sequence[Action], action: Acti
     return next(other for other in legal if game.describe(other).lower() == text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_every_legal_action_round_trips_through_the_text_play_shows(name: str) -> None:
     game = tablecards.load_game(name)

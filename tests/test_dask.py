@@ -9,10 +9,12 @@ from __future__ import annotations
 import os
 
 import distributed  # the dask extra, tablecards[dask]; in the dev group, so CI runs this test
+import pytest
 
 import tablecards
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_gives_the_in_process_report() -> None:
     bots = ["heuristic", "random", "random"]
     expected = tablecards.simulate("hit", bots=bots, games=40, seed=5, batch_size=10)

@@ -158,11 +158,13 @@ def test_ismcts_decides_in_open_moments() -> None:
     assert bot.last_iterations == 30
 
 
+@pytest.mark.slow
 def test_simulate_drives_ismcts_by_name() -> None:
     report = tablecards.simulate("hit", 3, ["ismcts", "random", "random"], games=3, seed=1)
     assert report.games == 3 and report.by_bot[0].bot == "ismcts"
 
 
+@pytest.mark.slow
 def test_the_cli_simulates_and_plays_against_ismcts() -> None:
     """``tablecards simulate --bots ismcts`` and ``tablecards play --bots ismcts`` both work."""
     result = CliRunner().invoke(

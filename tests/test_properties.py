@@ -58,6 +58,7 @@ def test_every_legal_action_of_1000_matches_round_trips_through_json(name: str) 
     assert converted and met > 10_000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_views_of_every_seat_and_the_spectator_fit_the_published_schema(
     name: str, request: pytest.FixtureRequest

@@ -60,6 +60,7 @@ def owner_zones(server: LiveServer, match_id: str) -> dict[str, int]:
 @pytest.mark.parametrize(
     ("game", "players"), [("hit", 3), ("stop", 4), ("exhopp", 4), ("hattrick", 4)]
 )
+@pytest.mark.slow
 def test_a_full_match_of_each_game_played_by_clients_to_its_end(
     server: LiveServer, game: str, players: int
 ) -> None:

@@ -65,6 +65,7 @@ def test_migrating_twice_or_from_two_processes_at_once_is_safe(pg: str) -> None:
     assert tables == (7,)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), [("hit", 3), ("stop", 4), ("hattrick", 4)])
 def test_clients_spread_over_two_processes_play_full_matches(
     pg: str, game: str, players: int
@@ -112,6 +113,7 @@ def _get(url: str) -> str:
         return str(answer.read().decode())
 
 
+@pytest.mark.slow
 def test_racing_clients_on_two_processes_make_one_winner_per_open_moment(pg: str) -> None:
     with two_servers(pg) as servers:
         urls = [url for _, url in servers]

@@ -323,6 +323,7 @@ def _json(action: Action) -> dict[str, Any]:
     return Stop().action_json(action)
 
 
+@pytest.mark.slow
 def test_stop_flows_through_a_round_while_a_person_never_answers(
     tmp_path: Path, commits: Commits
 ) -> None:
@@ -334,6 +335,7 @@ def test_stop_flows_through_a_round_while_a_person_never_answers(
     assert len(ann.sent) > len(ann.refused)  # Ann's own moves went through
 
 
+@pytest.mark.slow
 def test_stop_flows_through_a_round_with_bots_and_clocks_only(
     tmp_path: Path, commits: Commits
 ) -> None:
@@ -343,6 +345,7 @@ def test_stop_flows_through_a_round_with_bots_and_clocks_only(
     assert any(seat in (2, 3) for seat, action in flow.log if isinstance(action, Bid))
 
 
+@pytest.mark.slow
 def test_stop_flows_while_a_person_re_sends_pass_as_fast_as_the_rate_limit_allows(
     tmp_path: Path, commits: Commits
 ) -> None:
@@ -436,6 +439,7 @@ def race_a_match(url: str, ws_url: Any, rng: random.Random) -> tuple[str, int, i
     return data["id"], sent, refused
 
 
+@pytest.mark.slow
 def test_a_timer_never_acts_on_the_moment_after_its_own(
     tmp_path: Path, slow_commits: Commits
 ) -> None:

@@ -113,6 +113,7 @@ def play(clients: dict[int, Player], moves: int, rng: random.Random, pace: float
     return done
 
 
+@pytest.mark.slow
 def test_each_match_is_served_by_one_process_and_survives_the_loss_of_it(pg: str) -> None:
     rng = random.Random(29)
     with behind_nginx(pg) as (servers, proxy):

@@ -6,12 +6,14 @@ import asyncio
 import functools
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 from wire import FAST
 
 from tablecards.server import create_app
 
 
+@pytest.mark.slow
 def test_an_ismcts_bot_plays_a_whole_match_at_the_table(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path / "t.db", settings=FAST)) as client:
         hub = client.app.state.hub

@@ -72,6 +72,7 @@ def check_stream(recorder: EventRecorder, state: ExHoppState, viewer: int | None
         assert "given" not in event and "returned" not in event
 
 
+@pytest.mark.slow
 def test_1000_random_matches_conserve_cards_and_keep_secrets() -> None:
     truncated = dict.fromkeys(range(2, 7), 0)
     exchanges = 0

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 import tablecards
 from tablecards import CardsMoved, Event, Match, RoundEnded
 from tablecards_hattrick import Hattrick, HattrickState
@@ -46,6 +48,7 @@ class Recount:
             self.shown = [0] * self.players
 
 
+@pytest.mark.slow
 def test_hat_01_hat_09_thousand_random_matches_conserve_cards_and_recount_scores() -> None:
     """HAT-01, HAT-09: thousand random matches conserve cards and recount scores."""
     game = Hattrick()
