@@ -6,6 +6,7 @@ import copy
 from typing import Any, Final
 
 from tablecards.core._game import RESERVED_VIEW_KEYS
+from tablecards.table._faces import PALETTE
 
 __all__ = ["scene_schema", "view_schema"]
 
@@ -125,19 +126,8 @@ def _list(item: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "type": "array", "items": item}
 
 
-_COLOURS: Final = [
-    "red",
-    "orange",
-    "yellow",
-    "green",
-    "blue",
-    "purple",
-    "black",
-    "white",
-    "grey",
-    "brown",
-    "pink",
-]
+# The colours a scene may paint: the renderers' palette, named once (table/_faces.py).
+_COLOURS: Final = list(PALETTE)
 
 _SCENE_DEFS: Final[dict[str, Any]] = {
     "badge": _object(

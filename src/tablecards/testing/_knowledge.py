@@ -21,13 +21,12 @@ each time: the check is wrong by chance less than once in a million zones).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
-
-import attrs
 
 from tablecards import Card, CardsMoved, Event, Game, Match, MatchRandom, State, determinise
 from tablecards.testing._failure import ConformanceFailure, Where
+from tablecards.testing._leaks import _cards_of
 
 __all__ = ["DRAWS", "Knowledge", "KnowledgeCheck", "check_knowledge"]
 
@@ -151,14 +150,3 @@ def check_knowledge(match: Match, knowledge: Knowledge, rng: random.Random, wher
         "them. Do not list such cards in Game.known_cards, nor keep them in redeal_unseen; "
         "pass hands with State.rotate and let the engine record what a seat knows",
     )
-
-
-def _cards_of(event: Event) -> Sequence[Card]:
-    out: list[Card] = []
-    for field in attrs.fields(type(event)):
-        value = getattr(event, field.name)
-        if isinstance(value, Card):
-            out.append(value)
-        elif isinstance(value, tuple):
-            out.extend(item for item in value if isinstance(item, Card))
-    return out
