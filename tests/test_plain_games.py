@@ -22,7 +22,6 @@ ROOT = Path(__file__).resolve().parent.parent
 NOT_PLAIN_YET = {
     "tablecards-courtiers",
     "tablecards-exhopp",
-    "tablecards-hattrick",
     "tablecards-stop",
     "tablecards-tutorial",
 }
