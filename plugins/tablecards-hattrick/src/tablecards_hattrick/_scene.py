@@ -11,7 +11,6 @@ find while those are unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from operator import attrgetter
 from typing import Any, Final
 
 from tablecards import (
@@ -284,18 +283,23 @@ def play_title(colour: str, colours: tuple[str, ...]) -> str:
 
 
 def choices(
-    legal: Sequence[Action], colours: tuple[str, ...], action_json: Callable[[Action], Any]
+    hand: SceneZone,
+    legal: Sequence[Action],
+    colours: tuple[str, ...],
+    action_json: Callable[[Action], Any],
 ) -> list[SceneChoices]:
-    """HAT-04, HAT-05: the plays grouped by the pile they go on, then the passes as listed."""
-    groups = []
-    # A card's id orders it by colour (red, blue, green), then by value (DECK, HAT-01).
-    plays = sorted((act for act in legal if isinstance(act, Play)), key=attrgetter("card"))
-    for colour in COLOURS:
-        texts = [
-            (f"Play {DECK[act.card]}", act) for act in plays if DECK[act.card].colour is colour
-        ]
-        if texts:
-            groups.append(scene_choices(texts, action_json, play_title(colour.value, colours)))
+    """HAT-04, HAT-05: the plays in the order of the hand (its box, by colour then value),
+    grouped by the pile they go on, then the passes as the legal actions list them."""
+    plays = {act.card: act for act in legal if isinstance(act, Play)}
+    by_colour: dict[str, list[tuple[str, Action]]] = {}
+    for card in hand["cards"] or ():
+        play = plays.get(card["id"])
+        if play is not None:
+            by_colour.setdefault(str(card["colour"]), []).append((f"Play {card['label']}", play))
+    groups = [
+        scene_choices(texts, action_json, play_title(colour, colours))
+        for colour, texts in by_colour.items()
+    ]
     passes = [(f"Pass, showing {DECK[act.card]}", act) for act in legal if isinstance(act, Pass)]
     if passes:
         groups.append(scene_choices(passes, action_json, PASS_TITLE))
@@ -349,7 +353,10 @@ def build_scene(
     if viewer is not None and legal:
         zones = view["zones"]
         colours = opened((zones["pile:0"], zones["pile:1"]))
-        ask, actions = prompt(view["trick"], colours), choices(legal, colours, action_json)
+        # The hand's box, as the viewer's panel shows it (kept with the hand while it waited).
+        name = SEAT_ZONES[viewer][0]
+        hand = remember(zones[name], ("box", True), hand_box, zones[name], name, True)
+        ask, actions = prompt(view["trick"], colours), choices(hand, legal, colours, action_json)
     return {
         "version": 1,
         "game": "Hattrick",
