@@ -102,6 +102,7 @@ def test_a_save_with_passed_hands_round_trips() -> None:
         assert Match.from_json(text, DraftGame(), verify=verify).to_json() == text
 
 
+@pytest.mark.slow
 def test_a_draft_with_no_knowledge_code_but_the_pass_passes_every_check() -> None:
     report = check_game(DraftGame(), seeds=25, process_seeds=1)
     assert report.determinisations > 0 and report.leak_points > 0

@@ -52,6 +52,7 @@ def watch(server: LiveServer, match: str) -> Player:
 # -- backups --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_backup_during_play_opens_with_every_acknowledged_action(tmp_path: Path) -> None:
     settings = attrs.evolve(FAST, bot_think=(0.01, 0.02))
     copy = tmp_path / "copy.db"
@@ -94,6 +95,7 @@ def test_the_log_is_checkpointed_into_the_file_once_the_server_idles(tmp_path: P
         conn.close()
 
 
+@pytest.mark.slow
 def test_backup_refuses_to_overwrite_or_to_copy_nothing(tmp_path: Path) -> None:
     (tmp_path / "out.db").write_bytes(b"")
     one_clear_line(
@@ -112,6 +114,7 @@ def test_backup_refuses_to_overwrite_or_to_copy_nothing(tmp_path: Path) -> None:
 # -- one server per file; files it cannot use ----------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_second_server_on_the_same_file_is_refused(tmp_path: Path) -> None:
     with live(tmp_path / "t.db"):
         result = tablecards("serve", "--port", "0", "--db", str(tmp_path / "t.db"))

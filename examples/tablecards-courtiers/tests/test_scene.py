@@ -159,6 +159,7 @@ def play(players: int, seed: int) -> list[Match]:
     return bot_positions(Courtiers(), players, seed, HeuristicBot)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_scenes_are_valid_and_worded_over_a_match(players: int) -> None:
     schema = tablecards.scene_schema()

@@ -166,5 +166,6 @@ def test_the_scene_never_depends_on_what_the_viewer_cannot_see() -> None:
     assert check_scenes_blind(play(4, seed=3)[5::12], hidden, NAMES) >= 10
 
 
+@pytest.mark.slow
 def test_the_kit_checks_ex_hopp_s_scenes() -> None:
     check_game(ExHopp(), seeds=3, checks={"scenes"})  # every registered player count
