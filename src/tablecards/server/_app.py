@@ -27,7 +27,6 @@ from tablecards.server._health import RETRYING, StorageUnavailable, health, logg
 from tablecards.server._hub import LOBBY_STORED, BadRequest, Hub, games
 from tablecards.server._limits import ABORT, REFUSALS, Guard, sweep
 from tablecards.server._lookback import finished_matches, match_summary
-from tablecards.server._open import open_store
 from tablecards.server._outbox import CLOSE
 from tablecards.server._protocol import (
     Act,
@@ -41,9 +40,9 @@ from tablecards.server._protocol import (
 )
 from tablecards.server._rematch import RematchRefused, rematch, rematch_message
 from tablecards.server._seats import SeatRefused, claim_seat, refresh_claims
-from tablecards.server._store import token_hash
 from tablecards.server._table import REPLAYED, Client, Refused, Settings, Table
 from tablecards.server._thinker import thinker
+from tablecards.server.store import open_store, token_hash
 
 __all__ = ["CSP", "create_app"]
 
@@ -86,8 +85,9 @@ def create_app(
 ) -> Starlette:
     """The server as an ASGI app: the store at ``db`` and the live tables.
 
-    ``db`` is a SQLite file's path, or a ``postgresql://…`` URL (extra ``tablecards[postgres]``)
-    that several server processes may share: any of them serves any match.
+    ``db`` is a SQLite file's path (or ``sqlite:PATH``), or a ``postgresql://…`` URL (extra
+    ``tablecards[postgres]``) that several server processes may share: any of them serves any
+    match; a URL of another scheme is refused (``StoreError``, when the app starts).
     Unfinished matches in the store are rebuilt when the app starts (its lifespan), and their
     bots and timers resume. ``app.state.hub`` holds the tables once started.
     """
