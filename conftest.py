@@ -30,10 +30,16 @@ SLOW_KINDS = ("kit", "browser")
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark ``slow`` every test of a slow kind, before ``-m`` selects (after tablecards'
-    plugin, whose marking runs first)."""
+    plugin, whose marking runs first); then run the slow tests first.
+
+    Longest first packs a parallel run best: started last, a minute-long browser test would
+    keep one worker busy while the others have nothing left to take. The order is the same
+    in every worker (a stable sort of the collection), as pytest-xdist requires.
+    """
     for item in items:
         if any(item.get_closest_marker(kind) for kind in SLOW_KINDS):
             item.add_marker(pytest.mark.slow)
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.hookimpl(tryfirst=True)
