@@ -51,4 +51,3 @@ def features(view: Mapping[str, Any]) -> Sequence[float]:
             passed[(other - seat) % players] = 1.0
     out += passed
     return out
-

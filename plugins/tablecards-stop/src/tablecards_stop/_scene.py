@@ -9,7 +9,7 @@ next scenes to find while they are unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from tablecards import (
     Action,
@@ -26,6 +26,14 @@ from tablecards_stop._scene_choices import call_or_draw_on, highest_bid, offers,
 from tablecards_stop._scene_seats import badges_worn, card_face, seat_panel
 
 __all__ = ["build_scene", "card_face"]
+
+
+#: The names of each seat's zones, by seat (STOP-01: six packs, six players at most): its bid,
+#: hand and pack, and the cards it set aside (STOP-02, STOP-09). Named once: formatting them for
+#: every seat of every scene cost about a tenth of the scene.
+SEAT_ZONES: Final = tuple(
+    (f"bid:{seat}", f"hand:{seat}", f"pack:{seat}", f"aside:{seat}") for seat in range(6)
+)
 
 
 def waited_for(view: Mapping[str, Any]) -> list[int]:
@@ -88,7 +96,9 @@ def decision(
     """The viewer's prompt and choices, from its legal actions."""
     phase = view["phase"]
     if phase == "draw":
-        return call_or_draw_on(view["zones"][f"hand:{view['seat']}"], legal, action_json)
+        # Kept with the hand it tells: the others' draws leave it as it was.
+        hand = view["zones"][f"hand:{view['seat']}"]
+        return remember(hand, tuple(legal), call_or_draw_on, hand, legal, action_json)
     if phase in ("open", "auction"):
         return offers(view, words, legal, action_json)
     if phase == "share":
@@ -111,13 +121,8 @@ def build_scene(
     badges = badges_worn(view)
     seats = []
     for seat in table_order(viewer, int(view["players"])):
-        # STOP-02, STOP-09: the seat's bid, hand, pack and the cards it set aside.
-        own = (
-            zones[f"bid:{seat}"],
-            zones[f"hand:{seat}"],
-            zones[f"pack:{seat}"],
-            zones[f"aside:{seat}"],
-        )
+        bid, hand, pack, aside = SEAT_ZONES[seat]
+        own = (zones[bid], zones[hand], zones[pack], zones[aside])
         shown = (
             seat,
             seat_name(seat, names, viewer),
