@@ -132,6 +132,8 @@ def build_scene(
             int(tokens[seat]),
             goal,
         )
+        # Kept with the seat's zones, the key naming all else the panel shows: a move changes
+        # one or two seats' zones, or who is waited for.
         seats.append(remember(own, shown, seat_panel, own, *shown))
     prompt: str | None = None
     actions: list[SceneChoices] = []
