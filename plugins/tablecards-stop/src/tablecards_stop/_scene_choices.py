@@ -49,6 +49,11 @@ def call_or_draw_on(
     return prompt, [scene_choices(zip(texts, legal, strict=True), action_json)]
 
 
+def bid_text(action: Bid) -> str:
+    """STOP-10, STOP-11: "Bid two 3s (6)": cards of one value, worth their sum."""
+    return f"Bid {count(action.count, str(action.value))} ({action.value * action.count})"
+
+
 def raise_text(action: Raise, bid: Mapping[str, Any]) -> str:
     """STOP-11: "with two 3s and one +1 (to 12)": cards of the bid's value, or +1s."""
     value = bid.get("value")
@@ -67,29 +72,30 @@ def offers(
     """STOP-10..13: the opening bid; then a pass, a new bid, or the raises of a bid (which bid,
     then which cards), as ``words`` name the bidders."""
     bids = view["bids"]
-    first: list[SceneChoice] = []
-    raises: dict[int, list[SceneChoice]] = {}
+    plays: list[tuple[str, Action]] = []
+    raises: dict[int, list[tuple[str, Action]]] = {}
     for action in legal:
         if isinstance(action, Raise):
-            text = raise_text(action, bids[action.bid])
-            raises.setdefault(action.bid, []).append({"text": text, "act": action_json(action)})
+            raises.setdefault(action.bid, []).append((raise_text(action, bids[action.bid]), action))
         elif isinstance(action, Bid):
-            text = f"Bid {count(action.count, str(action.value))} ({action.value * action.count})"
-            first.append({"text": text, "act": action_json(action)})
+            plays.append((bid_text(action), action))
         elif isinstance(action, Pass):
-            first.append({"text": "Pass", "act": action_json(action)})
+            plays.append(("Pass", action))
+    choices = scene_choices(plays, action_json)
     for seat in sorted(raises):
         title = f"Raise {whose(words[seat])} bid ({bids[seat]['total']})"
-        first.append({"text": title, "then": {"title": title, "choices": raises[seat]}})
+        choices["choices"].append(
+            {"text": title, "then": scene_choices(raises[seat], action_json, title)}
+        )
     if view["phase"] == "open":
-        return OPENING, [{"title": None, "choices": first}]
+        return OPENING, [choices]
     best = highest_bid(view, words)
     new = "" if bids[view["seat"]] else "place a new bid, "
     prompt = (
         f"{best[:1].upper()}{best[1:]}: raise a bid to at least {int(view.get('highest', 0))}, "
         f"{new}or pass."
     )
-    return prompt, [{"title": None, "choices": first}]
+    return prompt, [choices]
 
 
 def share_out(
@@ -101,16 +107,16 @@ def share_out(
         for seat in range(int(view["players"]))
         for card in view["zones"][f"bid:{seat}"].get("cards") or ()
     )
-    gifts: dict[int, list[SceneChoice]] = {}
+    gifts: dict[int, list[tuple[str, Action]]] = {}
     for action in legal:
         if isinstance(action, Give):
-            choice: SceneChoice = {"text": f"to {words[action.to]}", "act": action_json(action)}
-            gifts.setdefault(action.value, []).append(choice)
+            gifts.setdefault(action.value, []).append((f"to {words[action.to]}", action))
     first: list[SceneChoice] = []
     for value in sorted(gifts, key=lambda value: (value == PLUS, value)):
         card = "a +1" if value == PLUS else f"a {value}"
         title = f"Give {card} ({count(on_table[value], 'left', 'left')})"
-        first.append({"text": title, "then": {"title": f"Give {card}", "choices": gifts[value]}})
+        then = scene_choices(gifts[value], action_json, f"Give {card}")
+        first.append({"text": title, "then": then})
     bidders = listing(words[seat] for seat in view.get("bidders", ()))
     prompt = (
         f"You won the round: share out the {count(sum(on_table.values()), 'card')} of the bids "
