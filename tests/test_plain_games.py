@@ -23,7 +23,6 @@ NOT_PLAIN_YET = {
     "tablecards-courtiers",
     "tablecards-exhopp",
     "tablecards-hattrick",
-    "tablecards-stop",
     "tablecards-tutorial",
 }
 
