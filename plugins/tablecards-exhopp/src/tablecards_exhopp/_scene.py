@@ -10,7 +10,8 @@ those zones are unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from operator import itemgetter
+from typing import Any, Final
 
 from tablecards import (
     Action,
@@ -19,6 +20,7 @@ from tablecards import (
     SceneChoices,
     SceneFact,
     ScenePanel,
+    SceneScore,
     remember,
     score_lines,
     seat_name,
@@ -28,10 +30,15 @@ from tablecards import (
 from tablecards.words import count, listing, names_for, says
 from tablecards_exhopp._scene_choices import decision, phase_line
 from tablecards_exhopp._scene_parts import middle, middle_zones, titled, zone_box
+from tablecards_exhopp._state import COLOURS
 from tablecards_exhopp._words import signed
 
 __all__ = ["build_scene"]
 
+#: The zones of each seat's panel, in one call, by seat: its colour card, hand, point cards won.
+panel_zones: Final = tuple(
+    itemgetter(f"colour:{seat}", f"hand:{seat}", f"taken:{seat}") for seat in range(len(COLOURS))
+)
 #: EXH-13: what the game is about, under the title of every scene.
 GOAL = "A finished sequence's point card goes to the colour with the highest total in it"
 
@@ -46,7 +53,6 @@ def seat_panel(
     colour: str | None,
     offers: bool,
     accepted: bool,
-    active: bool,
     score: int,
 ) -> ScenePanel:
     """EXH-04, EXH-10, EXH-17: a seat's colour, hand and point cards won, its score, and its
@@ -61,7 +67,7 @@ def seat_panel(
         "seat": seat,
         "name": name,
         "you": you,
-        "active": active,
+        "active": False,
         "badges": badges,
         "counters": [
             {"label": "points", "value": signed(score)},
@@ -105,6 +111,13 @@ def facts(view: Mapping[str, Any]) -> list[SceneFact]:
     return [{"label": "Your card in this exchange", "text": f"your {mine} {exchange['your_card']}"}]
 
 
+def score_table(
+    scores: Sequence[int], names: Sequence[str], viewer: int | None
+) -> list[SceneScore]:
+    """EXH-17: every player's score, signed as players write it ("+5", "-4")."""
+    return score_lines([signed(score) for score in scores], names, viewer)
+
+
 def build_scene(
     view: Mapping[str, Any],
     names: Sequence[str],
@@ -114,32 +127,34 @@ def build_scene(
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
     zones = view["zones"]
-    scores = [int(score) for score in view["scores"]]
+    scores = tuple([int(score) for score in view["scores"]])
     colours = view.get("colours", ())
     exchange = view.get("exchange") or {}
+    proposer, accepter, to_act = exchange.get("proposer"), exchange.get("accepter"), view["to_act"]
     seats = []
+    won = []
     for seat in table_order(viewer, int(view["players"])):
-        shown = (colour_card, hand, taken) = (
-            zones[f"colour:{seat}"],
-            zones[f"hand:{seat}"],
-            zones[f"taken:{seat}"],
-        )
+        shown = (colour_card, hand, taken) = panel_zones[seat](zones)
         key = (
             seat,
             seat_name(seat, names, viewer),
             seat == viewer,
             colours[seat] if seat < len(colours) else None,
-            exchange.get("proposer") == seat,
-            exchange.get("accepter") == seat,
-            seat in view["to_act"],
+            seat == proposer,
+            seat == accepter,
             scores[seat],
         )
-        seats.append(remember(shown, key, seat_panel, colour_card, hand, taken, *key))
+        won.append(taken)
+        panel = remember(shown, key, seat_panel, colour_card, hand, taken, *key)
+        # Kept as a seat that waits: the turn moves on after every move, the rest seldom.
+        seats.append({**panel, "active": True} if seat in to_act else panel)
+    # Nobody's: the first seat shown a new position builds it for every other.
+    table = remember(middle_zones(zones), "middle", middle, zones)
     words = names_for(names, viewer)
     prompt: str | None = None
     actions: list[SceneChoices] = []
     if viewer is not None and legal:
-        prompt, actions = decision(view, legal, words, action_json)
+        prompt, actions = decision(view, legal, words, table.on, action_json)
     return {
         "version": 1,
         "game": "Ex & Hopp",
@@ -148,10 +163,12 @@ def build_scene(
         "lines": [GOAL, phase_line(view, words)],
         "status": status(view, names, words),
         "seats": seats,
-        # Nobody's: the first seat shown a new position builds it for every other.
-        "middle": remember(middle_zones(zones), "middle", middle, zones),
+        "middle": table.groups,
         "prompt": prompt,
         "actions": actions,
         "facts": facts(view),
-        "scores": score_lines([signed(score) for score in scores], names, viewer),
+        # Kept with the point cards won, which make the scores (EXH-17).
+        "scores": remember(
+            tuple(won), (viewer, tuple(names), scores), score_table, scores, names, viewer
+        ),
     }

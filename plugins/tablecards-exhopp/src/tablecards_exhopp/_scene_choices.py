@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tablecards import Action, SceneChoice, SceneChoices, scene_choices
+from tablecards import Action, SceneAct, SceneChoice, SceneChoices, SceneStep, scene_choices
 from tablecards.words import listing, says, whose
 from tablecards_exhopp._actions import Accept, Decline, Give, Lay, Propose
-from tablecards_exhopp._scene_parts import sequence_words, titled
-from tablecards_exhopp._state import SEQUENCES
+from tablecards_exhopp._scene_parts import titled
 from tablecards_exhopp._words import a
 
 __all__ = ["decision", "phase_line"]
@@ -49,28 +48,30 @@ def phase_line(view: Mapping[str, Any], words: Sequence[str]) -> str:
     return titled(f"{whose(words[int(view['current'])])} turn: lay a card or offer an exchange")
 
 
+def step(text: str, choices: list[SceneChoice]) -> SceneStep:
+    """The first step of a decision in two, which opens the choices of its second."""
+    return {"text": text, "then": {"title": text, "choices": choices}}
+
+
 def turn_choices(
-    legal: Sequence[Action], zones: Mapping[str, Any], action_json: ActionJson
+    legal: Sequence[Action], on: Sequence[str], action_json: ActionJson
 ) -> list[SceneChoices]:
-    """EXH-08, EXH-10: a card to lay, then the sequence; or a colour to offer, then the one
-    wanted. Cards come by colour and value, offers by colour, each step in the rules' order."""
-    on = [
-        sequence_words(index, zones[f"point:{index}"], zones[f"sequence:{index}"])
-        for index in range(SEQUENCES)
-    ]
-    lays: dict[tuple[str, int], list[tuple[str, Action]]] = {}
-    offers: dict[str, list[tuple[str, Action]]] = {}
+    """EXH-08, EXH-10: a card to lay, then the sequence (``on`` names each); or a colour to
+    offer, then the one wanted. Cards come by colour and value, offers by colour."""
+    lays: dict[tuple[str, int], list[SceneChoice]] = {}
+    offers: dict[str, list[SceneChoice]] = {}
     for action in legal:
         if isinstance(action, Lay):
-            lays.setdefault((action.colour, action.value), []).append((on[action.sequence], action))
+            choice: SceneAct = {"text": on[action.sequence], "act": action_json(action)}
+            lays.setdefault((action.colour, action.value), []).append(choice)
         elif isinstance(action, Propose):
-            offers.setdefault(action.give, []).append((f"for {a(action.want)} card", action))
-    steps = [(f"Lay your {colour} {value}", lays[colour, value]) for colour, value in sorted(lays)]
-    steps += [(f"Offer {a(give)} card", offers[give]) for give in sorted(offers)]
-    first: list[SceneChoice] = [
-        {"text": text, "then": scene_choices(options, action_json, text)} for text, options in steps
+            choice = {"text": f"for {a(action.want)} card", "act": action_json(action)}
+            offers.setdefault(action.give, []).append(choice)
+    steps: list[SceneChoice] = [
+        step(f"Lay your {colour} {value}", lays[colour, value]) for colour, value in sorted(lays)
     ]
-    return [{"title": None, "choices": first}]
+    steps += [step(f"Offer {a(give)} card", offers[give]) for give in sorted(offers)]
+    return [{"title": None, "choices": steps}]
 
 
 def answer_choices(
@@ -109,9 +110,14 @@ def give_choices(
 
 
 def decision(
-    view: Mapping[str, Any], legal: Sequence[Action], words: Sequence[str], action_json: ActionJson
+    view: Mapping[str, Any],
+    legal: Sequence[Action],
+    words: Sequence[str],
+    on: Sequence[str],
+    action_json: ActionJson,
 ) -> tuple[str, list[SceneChoices]]:
-    """The viewer's prompt and choices: an answer to an exchange, a card to give, or a turn."""
+    """The viewer's prompt and choices: an answer to an exchange, a card to give, or a turn
+    (``on`` names each sequence in a choice to lay on it)."""
     if view["phase"] == "answer":
         return answer_choices(view, legal, words, action_json)
     if view["phase"] == "choose":
@@ -121,4 +127,4 @@ def decision(
         f"Your turn (you play {colour}): lay a card at the end of a sequence, or offer an "
         "exchange to the others (they answer clockwise; the first who accepts swaps)."
     )
-    return prompt, turn_choices(legal, view["zones"], action_json)
+    return prompt, turn_choices(legal, on, action_json)

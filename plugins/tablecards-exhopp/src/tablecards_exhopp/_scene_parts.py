@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 from tablecards import SceneFace, SceneGroup, SceneZone, remember
 from tablecards.words import count, listing
 from tablecards_exhopp._state import SEQUENCES
 
-__all__ = ["middle", "middle_zones", "sequence_words", "titled", "zone_box"]
+__all__ = ["Laid", "Middle", "middle", "middle_zones", "sequence_words", "titled", "zone_box"]
 
 #: How a box lies: a hand fanned out, a row, a pile with its top card, a face-down stack or deck.
 Style = Literal["hand", "row", "pile", "stack", "deck"]
@@ -123,12 +123,17 @@ def totals(cards: Sequence[Mapping[str, Any]]) -> str:
     return ", ".join(f"{colour} {total}" for colour, total in made.items())
 
 
-def sequence_group(
-    index: int, point_zone: Mapping[str, Any], laid: Mapping[str, Any]
-) -> SceneGroup:
+class Laid(NamedTuple):
+    """A sequence as the table shows it: its group in the middle, and its words in a choice."""
+
+    group: SceneGroup
+    on: str
+
+
+def sequence(index: int, point_zone: Mapping[str, Any], laid: Mapping[str, Any]) -> Laid:
     """EXH-06, EXH-12, EXH-13: a sequence: its point card, the cards laid, the totals so far."""
     so_far = totals(laid.get("cards") or ())
-    return {
+    group: SceneGroup = {
         "id": f"sequence:{index}",
         "title": sequence_title(index, point_zone, laid),
         "note": f"so far: {so_far}" if so_far else None,
@@ -138,6 +143,7 @@ def sequence_group(
             zone_box(laid, f"sequence:{index}", "Cards laid", "row"),
         ],
     }
+    return Laid(group, sequence_words(index, point_zone, laid))
 
 
 def out_of_play(box: Mapping[str, Any]) -> SceneZone:
@@ -179,13 +185,19 @@ MIDDLE: Final = (
 middle_zones: Final = itemgetter(*MIDDLE)
 
 
-def middle(zones: Mapping[str, Any]) -> list[SceneGroup]:
+class Middle(NamedTuple):
+    """The middle of the table, and how a choice names each sequence to lay on."""
+
+    groups: list[SceneGroup]
+    on: tuple[str, ...]
+
+
+def middle(zones: Mapping[str, Any]) -> Middle:
     """EXH-06: the four sequences, each kept with its two zones, then the piles."""
-    groups = []
+    laid = []
     for index in range(SEQUENCES):
-        point, laid = zones[f"point:{index}"], zones[f"sequence:{index}"]
-        groups.append(
-            remember((point, laid), ("sequence", index), sequence_group, index, point, laid)
-        )
+        point, cards = zones[f"point:{index}"], zones[f"sequence:{index}"]
+        laid.append(remember((point, cards), ("sequence", index), sequence, index, point, cards))
+    groups = [shown.group for shown in laid]
     groups.append(piles(zones))
-    return groups
+    return Middle(groups, tuple(shown.on for shown in laid))
