@@ -15,7 +15,7 @@ from tablecards import SceneFace, SceneGroup, SceneZone, remember
 from tablecards.words import count, listing
 from tablecards_exhopp._state import SEQUENCES
 
-__all__ = ["Laid", "Middle", "middle", "middle_zones", "sequence_words", "titled", "zone_box"]
+__all__ = ["Laid", "Middle", "middle", "middle_zones", "titled", "zone_box"]
 
 #: How a box lies: a hand fanned out, a row, a pile with its top card, a face-down stack or deck.
 Style = Literal["hand", "row", "pile", "stack", "deck"]
