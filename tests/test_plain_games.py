@@ -24,7 +24,6 @@ NOT_PLAIN_YET = {
     "tablecards-exhopp",
     "tablecards-hattrick",
     "tablecards-stop",
-    "tablecards-tutorial",
 }
 
 _CONTAINERS = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
