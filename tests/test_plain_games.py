@@ -20,7 +20,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: The game packages whose code is not plain yet (#36), by folder under plugins/ or examples/.
 NOT_PLAIN_YET = {
-    "tablecards-courtiers",
     "tablecards-exhopp",
     "tablecards-hattrick",
     "tablecards-stop",
