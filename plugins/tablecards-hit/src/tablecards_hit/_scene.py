@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tablecards import Action, remember
+from tablecards import (
+    Action,
+    remember,
+    scene_choices,
+    score_lines,
+    seat_name,
+    table_order,
+    waiting_for,
+)
 from tablecards.words import count, listing, names_for, says, whose
 
 __all__ = ["build_scene"]
@@ -201,17 +209,6 @@ def go_on_prompt(view: Mapping[str, Any], seat: int) -> list[str]:
     ]
 
 
-def choices(
-    texts: Sequence[str], legal: Sequence[Action], action_json: Callable[[Action], Json]
-) -> list[Json]:
-    """The decision's one group of choices, in the rules' order (steal, then not; draw again,
-    then stop)."""
-    made = [
-        {"text": text, "act": action_json(act)} for text, act in zip(texts, legal, strict=False)
-    ]
-    return [{"title": None, "choices": made}]
-
-
 # -- the scene -----------------------------------------------------------------------------
 
 
@@ -228,9 +225,7 @@ def status(
         text = f"{verb} with {count(best, 'point')}"
         return text[:1].upper() + text[1:]
     current = view.get("current")
-    if current is None:
-        return ""
-    return "Your turn" if current == viewer else f"Waiting for {names[int(current)]}"
+    return "" if current is None else waiting_for([int(current)], names, viewer)
 
 
 def build_scene(
@@ -247,17 +242,22 @@ def build_scene(
     deck, box = zones["deck"], zones["box"]
     drawing = None if view.get("over") else view.get("current")
     seats = []
-    start = viewer or 0  # the viewer first, round the table (from seat 0 for a spectator)
-    for seat in (*range(start, players), *range(start)):
+    for seat in table_order(viewer, players):
         row, loot = zones[f"row:{seat}"], zones[f"loot:{seat}"]
-        name = "You" if seat == viewer else names[seat]
-        shown = (seat, name, seat == viewer, seat == drawing, scores[seat])
+        shown = (
+            seat,
+            seat_name(seat, names, viewer),
+            seat == viewer,
+            seat == drawing,
+            scores[seat],
+        )
         seats.append(remember((row, loot), shown, seat_panel, row, loot, *shown))
     prompt, actions = None, []
     if viewer is not None and legal:
         steal = view.get("phase") == "steal"
         prompt, *texts = steal_prompt(view, viewer, names) if steal else go_on_prompt(view, viewer)
-        actions = choices(texts, legal, action_json)
+        # The rules' order: steal, then not; draw again, then stop.
+        actions = [scene_choices(zip(texts, legal, strict=False), action_json)]
     return {
         "version": 1,
         "game": "Hit!",
@@ -270,8 +270,5 @@ def build_scene(
         "prompt": prompt,
         "actions": actions,
         "facts": [],
-        "scores": [
-            {"seat": seat, "name": "You" if seat == viewer else names[seat], "score": str(score)}
-            for seat, score in enumerate(scores)
-        ],
+        "scores": score_lines(scores, names, viewer),
     }
