@@ -27,7 +27,7 @@ def _strength() -> ModuleType:
     return module
 
 
-@pytest.mark.slow  # two matches of the search bot: about 1 s alone, 4-5 s on a busy machine
+@pytest.mark.slow  # two matches of the search bot: 4-5 s at a load average of 10
 def test_the_strength_command_plays_goofspiel_against_both_bots_and_records_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
