@@ -61,7 +61,7 @@ CHUNK = 24
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=384, help="matches per game (default 384)")
+    parser.add_argument("--games", type=int, default=384, help="matches per trial (default 384)")
     parser.add_argument(
         "--only", help="comma-separated trials or games (default: all; a game names its trials)"
     )
