@@ -71,6 +71,19 @@ def _seat_number(instance: object, attribute: attrs.Attribute[Any], value: objec
         raise ValueError(f"{attribute.name} must be a seat number (>= 0), not {value!r}")
 
 
+def _seat_fields(options: type[Any]) -> tuple[str, ...]:
+    """The names of the seat options (:func:`seat_option`) of an options class, found once:
+    every new match checks them against its seat count."""
+    names = _SEAT_FIELDS.get(options)
+    if names is None:
+        names = _SEAT_FIELDS[options] = tuple(
+            field.name for field in attrs.fields(options) if field.metadata.get(_SEAT)
+        )
+    return names
+
+
+_SEAT_FIELDS: dict[type[Any], tuple[str, ...]] = {}
+
 # Marks an option field with a declared range (an OptionRange); see option_range.
 _RANGE = "tablecards.range"
 
@@ -447,11 +460,11 @@ class Game(Generic[S]):
                 f"{self.title} is played by {self.min_players} to {self.max_players} players, "
                 f"not {show(players)}",
             )
-        for field in attrs.fields(type(self.options)):
-            value = getattr(self.options, field.name)
-            if field.metadata.get(_SEAT) and value >= players:
+        for name in _seat_fields(type(self.options)):
+            value = getattr(self.options, name)
+            if value >= players:
                 raise PlayerCountError(
-                    self.name, players, f"{field.name} {value} is not a seat of {players}"
+                    self.name, players, f"{name} {value} is not a seat of {players}"
                 )
 
     def why_illegal(self, state: S, seat: int, action: Action) -> Illegal | None:

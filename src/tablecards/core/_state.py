@@ -103,23 +103,40 @@ class State:
             ValueError: a card is not in ``src`` (nothing has moved then).
         """
         pile = src.cards
+        moved: tuple[C, ...]
         # By identity: a card is one physical object, and comparing fields is slow.
-        wanted = {id(card) for card in cards}
-        kept = [card for card in pile if id(card) not in wanted]
-        if len(kept) + len(wanted) != len(pile) or len(wanted) != len(cards):
-            raise ValueError(f"cannot move {list(cards)!r}: not all in zone {src.name!r} once")
-        pile[:] = kept
-        dst.cards.extend(cards)
+        if len(cards) == 1:
+            # One card played or taken, the commonest move: found by a scan, no set built.
+            card = cards[0]
+            for index, held in enumerate(pile):
+                if held is card:
+                    del pile[index]
+                    break
+            else:
+                raise ValueError(f"cannot move {list(cards)!r}: not all in zone {src.name!r} once")
+            dst.cards.append(card)
+            moved = (card,)
+        else:
+            moved = tuple(cards)
+            wanted = set(map(id, moved))
+            kept = [card for card in pile if id(card) not in wanted]
+            if len(kept) + len(wanted) != len(pile) or len(wanted) != len(moved):
+                raise ValueError(f"cannot move {list(cards)!r}: not all in zone {src.name!r} once")
+            pile[:] = kept
+            dst.cards.extend(moved)
         sink = self.sink
         if sink is not None:
-            _record_move(sink, src, dst, tuple(cards))
+            _record_move(sink, src, dst, moved)
 
     def move_all(self, src: Zone[C], dst: Zone[C]) -> list[C]:
-        """Move every card of ``src`` onto ``dst``, keeping their order; return them."""
+        """Move every card of ``src`` onto ``dst``, keeping their order; return them.
+
+        An empty ``src`` moves nothing and reports nothing, so rules call it without asking.
+        """
         cards = src.cards
         if not cards:
             return []
-        moved = list(cards)
+        moved = cards[:]
         cards.clear()
         dst.cards.extend(moved)
         sink = self.sink
