@@ -838,10 +838,11 @@ class Game(Generic[S]):
         events into words, for the terminal, replays and networked tables alike.
 
         The default never shows zone ids: a card move reads "one card goes from the deck to
-        your hand: 7" (a zone reads as its kind, and as a seat's own when only that seat was
-        told), a turn "Ana's turn", a round's end its scores, any other event its name and
-        fields ("pile won: Cleo, count 5"). Games override it (returning
-        ``super().describe_event(...)`` for the events they leave to it).
+        your hand: 7", "three cards go from Ann's hand to Bob's hand" (a zone reads as its kind,
+        with its owner's name: the event carries both zones' owners), a turn "Ana's turn", a
+        round's end its scores, any other event its name and fields ("pile won: Cleo, count
+        5"). Games override it (returning ``super().describe_event(...)`` for the events they
+        leave to it).
         """
         return _describe.event_words(self, event, names)
 

@@ -165,14 +165,15 @@ class State:
         else:
             to = _seen_by(src, dst)
         # The card by identity (hashing a card's fields is slow Python code): the cached event
-        # holds the card, so no other object can take its id while the entry lives.
-        key = (id(card), src.name, dst.name, to)
+        # holds the card, so no other object can take its id while the entry lives. The owners
+        # too: another game may give zones of the same names other owners.
+        key = (id(card), src.name, dst.name, to, src.owner, dst.owner)
         try:
             event = _DRAWN[key]  # a subscript, cheaper than a .get() call when it hits
         except KeyError:
             if len(_DRAWN) >= _DRAWN_LIMIT:
                 _DRAWN.clear()  # games that make fresh cards per match must not grow it forever
-            event = _DRAWN[key] = _cards_moved(src.name, dst.name, (card,), to)
+            event = _DRAWN[key] = _cards_moved(src, dst, (card,), to)
         sink.append(event)
         return card
 
@@ -332,8 +333,9 @@ _KNOWN: Final = Visibility.KNOWN
 # CardsMoved's slots, set directly: attrs' __init__ of a frozen class sets each field through
 # object.__setattr__ and costs about twice as much, once per card movement of an observed match.
 _NEW = object.__new__
-_SET_TO, _SET_SRC, _SET_DST, _SET_COUNT, _SET_CARDS = (
-    getattr(CardsMoved, name).__set__ for name in ("to", "src", "dst", "count", "cards")
+_SET_TO, _SET_SRC, _SET_DST, _SET_COUNT, _SET_CARDS, _SET_SRC_OWNER, _SET_DST_OWNER = (
+    getattr(CardsMoved, name).__set__
+    for name in ("to", "src", "dst", "count", "cards", "src_owner", "dst_owner")
 )
 
 
@@ -357,24 +359,29 @@ def _record_move(
     _SET_DST(event, dst.name)
     _SET_COUNT(event, len(cards))
     _SET_CARDS(event, cards)
+    _SET_SRC_OWNER(event, src.owner)
+    _SET_DST_OWNER(event, dst.owner)
     sink.append(event)
 
 
 def _cards_moved(
-    src: str, dst: str, cards: tuple[Card, ...], to: frozenset[int] | None
+    src: Zone[Any], dst: Zone[Any], cards: tuple[Card, ...], to: frozenset[int] | None
 ) -> CardsMoved:
-    """``CardsMoved(src, dst, len(cards), cards, to=to)``, its slots set directly."""
+    """``CardsMoved`` of ``cards`` from ``src`` to ``dst`` seen by ``to``, with the zones'
+    names and owners, its slots set directly."""
     event: CardsMoved = _NEW(CardsMoved)
     _SET_TO(event, to)
-    _SET_SRC(event, src)
-    _SET_DST(event, dst)
+    _SET_SRC(event, src.name)
+    _SET_DST(event, dst.name)
     _SET_COUNT(event, len(cards))
     _SET_CARDS(event, cards)
+    _SET_SRC_OWNER(event, src.owner)
+    _SET_DST_OWNER(event, dst.owner)
     return event
 
 
 # The events of single-card draws, shared (see State.draw); cleared when it reaches the limit.
-_DRAWN: dict[tuple[int, str, str, frozenset[int] | None], CardsMoved] = {}
+_DRAWN: dict[tuple[int, str, str, frozenset[int] | None, int | None, int | None], CardsMoved] = {}
 _DRAWN_LIMIT: Final = 4_096  # a few games' decks; a server soak must stay flat (bench/soak.py)
 
 
