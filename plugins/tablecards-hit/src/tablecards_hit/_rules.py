@@ -57,9 +57,11 @@ def draw_card(state: HitState) -> None:
     card = state.deck.cards[-1]
     value = card.value
     # HIT-06 counts the cards *before* this draw: with 1 or 2 face-up cards a pair is safe (HIT-07).
-    if len(row.cards) >= 3 and any(held.value == value for held in row.cards):
-        bust(state, seat, card)
-        return
+    if len(row.cards) >= 3:
+        for held in row.cards:
+            if held.value == value:
+                bust(state, seat, card)
+                return
     state.draw(state.deck, row)
     # HIT-08: an opponent with a face-up card of that value may be stolen from.
     for other in state.rows:
