@@ -4,11 +4,9 @@ A game keeps nothing between calls: where a scene's part is expensive, it is kep
 by the engine (:func:`tablecards.remember`), and speed lives in the engine. This test reads each
 plugin's and example's sources and fails on what hand-made caching looks like: a module-level
 dict, list or set that the module changes, a function under a ``functools`` cache, a key made
-with ``id(...)``, a zone view's ``.parts`` read directly, the engine's event buffer
-(``state.sink``: rules ask ``state.observed``, call ``state.emit``, and let the state's
-operations report their own moves) or an import of the engine's private modules. The games not
-rewritten yet are expected to fail (strictly: the mark goes when a game is rewritten, or the
-test says so).
+with ``id(...)``, a zone view's ``.parts`` read directly, or an import of the engine's private
+modules. The games not rewritten yet are expected to fail (strictly: the mark goes when a game is
+rewritten, or the test says so).
 """
 
 from __future__ import annotations
@@ -21,13 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The game packages whose code is not plain yet (#36), by folder under plugins/ or examples/.
-NOT_PLAIN_YET = {
-    "tablecards-courtiers",
-    "tablecards-exhopp",
-    "tablecards-hattrick",
-    "tablecards-stop",
-    "tablecards-tutorial",
-}
+NOT_PLAIN_YET: set[str] = set()
 
 _CONTAINERS = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
 _CONTAINER_CALLS = {"dict", "list", "set", "OrderedDict", "defaultdict", "WeakValueDictionary"}
@@ -102,8 +94,6 @@ def findings(source: str, path: str = "<source>") -> list[str]:
                     found.append(f"{path}:{node.lineno}: {node.name} under a functools cache")
         elif isinstance(node, ast.Attribute) and node.attr == "parts":
             found.append(f"{path}:{node.lineno}: a zone view's .parts read by hand")
-        elif isinstance(node, ast.Attribute) and node.attr == "sink":
-            found.append(f"{path}:{node.lineno}: the engine's event buffer (.sink) used by hand")
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tablecards._"):
             found.append(f"{path}:{node.lineno}: an import of the engine's {node.module}")
     found += [f"{path}: module-level {name} is changed (a cache?)" for name in sorted(changed)]
@@ -152,7 +142,6 @@ def test_the_packages_are_found() -> None:
         ("from functools import cache\n@cache\ndef f(k):\n    return k\n", "cache"),
         ("def f(zone):\n    return (id(zone), 1)\n", "id(...)"),
         ("def f(zone):\n    return zone.parts.get('row')\n", ".parts"),
-        ("def f(state):\n    if state.sink is None:\n        return\n", ".sink"),
         ("from tablecards._cards import ZoneView\n", "tablecards._cards"),
     ],
 )
