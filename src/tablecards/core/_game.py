@@ -29,7 +29,6 @@ from tablecards.core._redeal import redeal, unseen_zones
 from tablecards.core._serial import action_to_json
 from tablecards.core._simultaneous import answers_of
 from tablecards.core._state import State, zone_list
-from tablecards.core._vocabulary import Scene
 
 __all__ = [
     "RESERVED_VIEW_KEYS",
@@ -835,7 +834,7 @@ class Game(Generic[S]):
 
     def scene(
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
-    ) -> Scene | dict[str, Any] | None:
+    ) -> Mapping[str, Any] | None:
         """What ``view["seat"]`` sees, laid out for players (:func:`tablecards.scene_schema`).
 
         ``view`` is one seat's view (``view["seat"]`` is ``None`` for a spectator), ``names``

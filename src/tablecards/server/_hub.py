@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 from tablecards import Game, TablecardsError, available_games, registry
 from tablecards.server._names import NameRefused, clean_name, reserved, reserved_reason, skeleton
 from tablecards.server._seats import open_seat_name, with_claims
-from tablecards.server._store import MatchRecord, SeatRecord, Store, token_hash
 from tablecards.server._table import Settings, Table
+from tablecards.server.store import MatchRecord, SeatRecord, Store, token_hash
 
 # clean_name is _names's, kept importable from here.
 __all__ = ["BadRequest", "Hub", "Invite", "SetupTooLong", "clean_name", "games", "set_up"]

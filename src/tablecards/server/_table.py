@@ -37,9 +37,9 @@ from tablecards.server._health import RETRYING, StorageUnavailable
 from tablecards.server._outbox import MAX_BYTES, Outbox, size_of
 from tablecards.server._presence import presence_message
 from tablecards.server._protocol import error
-from tablecards.server._store import ActionTaken, MatchRecord, Store
 from tablecards.server._thinker import thinker
 from tablecards.server._words import play_text, result_message
+from tablecards.server.store import ActionTaken, MatchRecord, Store
 from tablecards.words import names_for
 
 __all__ = ["DEFAULT_CLOCKS", "Client", "Moment", "Refused", "Settings", "Table"]

@@ -13,6 +13,11 @@ from typing import Any
 
 from tablecards import (
     Action,
+    Scene,
+    SceneFace,
+    SceneGroup,
+    ScenePanel,
+    SceneZone,
     remember,
     scene_choices,
     score_lines,
@@ -23,8 +28,6 @@ from tablecards import (
 from tablecards.words import count, listing, names_for, says, whose
 
 __all__ = ["build_scene"]
-
-Json = dict[str, Any]
 
 #: HIT-06: a repeated value busts a row that already holds this many cards.
 BUST_FROM = 3
@@ -37,7 +40,7 @@ def article(value: object) -> str:
     return f"{'an' if an else 'a'} {text}"
 
 
-def faces(cards: Sequence[Mapping[str, Any]]) -> list[Json]:
+def faces(cards: Sequence[Mapping[str, Any]]) -> list[SceneFace]:
     """HIT-01: a Hit! card shows its value, and is worth as many points."""
     return [
         {
@@ -68,7 +71,7 @@ def taken(value: int, cards: int) -> str:
 # -- a seat's panel ------------------------------------------------------------------------
 
 
-def row_box(row: Mapping[str, Any], seat: int, you: bool) -> Json:
+def row_box(row: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
     """HIT-01, HIT-13: a face-up row in columns, and its worth: "a 3, two 7s (17 points)"."""
     # Kept with the row: every viewer's panel and the drawer's prompt read its columns.
     by_value = remember(row, "columns", columns, row)
@@ -85,7 +88,7 @@ def row_box(row: Mapping[str, Any], seat: int, you: bool) -> Json:
     }
 
 
-def loot_box(loot: Mapping[str, Any], seat: int, you: bool) -> Json:
+def loot_box(loot: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
     """HIT-04, HIT-13: a loot pile, face down, with what it has banked."""
     points = sum(card["value"] for card in loot.get("cards") or ())
     return {
@@ -106,7 +109,7 @@ def seat_panel(
     you: bool,
     drawing: bool,
     score: int,
-) -> Json:
+) -> ScenePanel:
     """HIT-01, HIT-05, HIT-13: a seat's row and loot, its score, and whether it is drawing."""
     return {
         "seat": seat,
@@ -130,7 +133,7 @@ def seat_panel(
 # -- the middle of the table ---------------------------------------------------------------
 
 
-def box_box(box: Mapping[str, Any]) -> Json:
+def box_box(box: Mapping[str, Any]) -> SceneZone:
     """HIT-06: the box, where busted rows go."""
     return {
         "id": "box",
@@ -142,7 +145,7 @@ def box_box(box: Mapping[str, Any]) -> Json:
     }
 
 
-def middle(deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[Json]:
+def middle(deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[SceneGroup]:
     """HIT-05, HIT-11: the deck, face down (unless the view shows every card), and the box."""
     shown, left = deck.get("cards"), count(int(deck["count"]), "card")
     return [
@@ -232,8 +235,8 @@ def build_scene(
     view: Mapping[str, Any],
     names: Sequence[str],
     legal: Sequence[Action],
-    action_json: Callable[[Action], Json],
-) -> Json:
+    action_json: Callable[[Action], dict[str, Any]],
+) -> Scene:
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
     players = int(view["players"])
