@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from tablecards import Game, TablecardsError, available_games, registry
+from tablecards.server._absence import Note
 from tablecards.server._names import NameRefused, clean_name, reserved, reserved_reason, skeleton
 from tablecards.server._seats import open_seat_name, with_claims
 from tablecards.server._store import MatchRecord, SeatRecord, Store, token_hash
@@ -80,15 +81,22 @@ class Hub:
             await self._rebuild(record)
 
     async def _rebuild(self, record: MatchRecord) -> Table | None:
-        record = with_claims(record, await self.store.claims(record.id))
+        claims = await self.store.claims(record.id)
+        record = with_claims(record, claims)
         try:
             table = Table(record, self._game(record), self.store, self.settings)
             table.replay(await self.store.actions(record.id))
+            notes = await self.store.notes(record.id)
+            table.restore_notes([Note.from_json(text) for text in notes])
         except (TablecardsError, ValueError) as failure:
             log.error("match %s cannot be rebuilt: %s", record.id, failure)
             return None
         self.tables[record.id] = table
         table.on_idle = self.forget
+        played = {seat for seat, _ in table.match.log}
+        for seat in claims:
+            if seat not in played:  # taken, maybe never joined: its delay starts again
+                table.claimed(seat)
         table.schedule()
         return table
 

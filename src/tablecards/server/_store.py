@@ -121,6 +121,12 @@ CREATE TABLE IF NOT EXISTS rematches (
     match TEXT PRIMARY KEY REFERENCES matches(id),
     next TEXT NOT NULL REFERENCES matches(id)
 );
+CREATE TABLE IF NOT EXISTS notes (
+    match TEXT NOT NULL REFERENCES matches(id),
+    number INTEGER NOT NULL,
+    note TEXT NOT NULL,
+    PRIMARY KEY (match, number)
+);
 """
 
 
@@ -293,6 +299,18 @@ class Store(Protocol):
     async def finished(self, limit: int = 20) -> list[MatchRecord]:
         """The most recent finished matches, newest first."""
         ...
+
+    async def add_note(self, match: str, note: str) -> None:
+        """Store a table note of ``match`` (a move the clock played, a bot taking a seat
+        over, its person back: :class:`~tablecards.server._absence.Note`'s JSON), after the
+        others."""
+
+    async def notes(self, match: str) -> list[str]:
+        """The table notes of ``match``, in the order they were stored."""
+        ...
+
+    async def release(self, match: str, seat: int) -> None:
+        """Open taken ``seat`` of ``match`` again: its claim and its keys are forgotten."""
 
 
 class SQLiteStore:
@@ -724,6 +742,30 @@ class SQLiteStore:
         return await self._run(
             lambda: self._matches("WHERE over = 1 ORDER BY created DESC LIMIT ?", (int(limit),))
         )
+
+    async def add_note(self, match: str, note: str) -> None:
+        """Store a table note of ``match`` under the next number (one statement: atomic)."""
+        with self._writing() as db:
+            db.execute(
+                "INSERT INTO notes (match, number, note)"
+                " SELECT ?, coalesce(max(number), 0) + 1, ? FROM notes WHERE match = ?",
+                (match, note, match),
+            )
+
+    async def notes(self, match: str) -> list[str]:
+        """The table notes of ``match``, oldest first."""
+        rows = await self._run(
+            lambda: self._conn.execute(
+                "SELECT note FROM notes WHERE match = ? ORDER BY number", (match,)
+            ).fetchall()
+        )
+        return [str(note) for (note,) in rows]
+
+    async def release(self, match: str, seat: int) -> None:
+        """Forget the claim of ``seat`` of ``match`` and its keys, in one transaction."""
+        with self._writing() as db, _transaction(db):
+            db.execute("DELETE FROM claims WHERE match = ? AND seat = ?", (match, seat))
+            db.execute("DELETE FROM tokens WHERE match = ? AND seat = ?", (match, seat))
 
 
 def _insert_match(db: sqlite3.Connection, record: MatchRecord, tokens: dict[str, int]) -> None:
