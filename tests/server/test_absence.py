@@ -302,3 +302,53 @@ def test_settings_refuse_times_that_are_not_positive() -> None:
         Settings(time_scale=0)
     with pytest.raises(ValueError, match="away_after"):
         Settings(away_after=-1)
+
+
+# -- paces and time banks -------------------------------------------------------------------
+
+
+def test_the_creator_chooses_a_pace_listed_with_the_games_and_in_the_lobby(
+    tmp_path: Any,
+) -> None:
+    with live(tmp_path / "t.db", TIMED) as server:
+        hit = next(g for g in get(server.url, "/api/games") if g["name"] == "hit")
+        assert [p["name"] for p in hit["paces"]] == ["fast", "normal", "slow", "off"]
+        assert hit["pace"] == "normal"
+        made = post(server.url, "/matches", {"game": "hit", "players": 2, "pace": "fast"})
+        row = next(r for r in get(server.url, "/matches") if r["id"] == made["id"])
+        assert row["pace"]["name"] == "fast"
+        assert row["pace"]["text"] == "half the game's times, a bank of 30 s per player"
+        status, body = status_of(
+            f"{server.url}/matches", {"game": "hit", "players": 2, "pace": "blitz"}
+        )
+        assert status == 400
+        assert body["error"] == "'pace' must be one of fast, normal, slow, off"
+
+
+def test_a_persons_time_bank_runs_when_the_moves_time_is_up_then_the_clock_answers(
+    tmp_path: Any,
+) -> None:
+    # Hit!'s turn: 20 s at the normal pace, 10 s fast, then a bank of 30 s (scaled).
+    settings = attrs.evolve(TIMED, clocks={"reaction": 1.0, "decision": 1.0, "turn": 1.0})
+    seats = [{"name": "Ann"}, {"name": "Bob"}]
+    body = {"game": "hit", "players": 2, "seats": seats, "pace": "fast"}
+    with live(tmp_path / "t.db", settings) as server:
+        data = post(server.url, "/matches", body)
+        ann = join(server, data["id"], invite_of(data, "Ann"))
+        bob = join(server, data["id"], invite_of(data, "Bob"))
+        first = ann.state
+        assert first is not None and first["clock"]["kind"] == "turn"
+        assert first["clock"]["bank"] is False
+        assert first["clock"]["seconds"] <= 10 * SCALE
+        assert first["clock"]["banks"] == [30 * SCALE, 30 * SCALE]
+        banked = ann.until("state")  # Ann says nothing: her bank runs
+        assert banked["moves"] == 0 and banked["clock"]["bank"] is True
+        assert banked["clock"]["seconds"] <= 30 * SCALE
+        after = ann.until_moves(1)  # then the clock ends her turn for her
+        assert after["clock"]["banks"][0] == 0
+        said = lines(ann)
+        assert any(line.startswith("Your time ran out: you") for line in said), said
+        bob.until_moves(1)
+        assert any(line.startswith("Time ran out: Ann") for line in lines(bob)), lines(bob)
+        ann.close()
+        bob.close()

@@ -64,4 +64,5 @@ def test_serve_reads_its_clocks_into_the_settings(monkeypatch: pytest.MonkeyPatc
     assert result.exit_code == 0, result.output
     assert dict(seen["settings"].clocks) == {"reaction": 2.0, "decision": None, "turn": 1.0}
     result = CliRunner().invoke(cli, ["serve"])
-    assert dict(seen["settings"].clocks) == {"reaction": 1.0, "decision": 1.0, "turn": None}
+    # Turn clocks run by default: each match's pace decides how long (issue 40).
+    assert dict(seen["settings"].clocks) == {"reaction": 1.0, "decision": 1.0, "turn": 1.0}

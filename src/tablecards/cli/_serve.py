@@ -69,7 +69,8 @@ def _read_clocks(
     metavar="KIND=FACTOR|off",
     callback=_read_clocks,
     help="Scale one kind of the games' clocks (reaction, decision, turn): 2 waits twice as "
-    "long, 0 closes at once, off waits for ever. Default: reaction=1 decision=1 turn=off. "
+    "long, 0 closes at once, off waits for ever. Default: reaction=1 decision=1 turn=1 "
+    "(each match's pace scales turns and decisions again). "
     "Repeat for several kinds.",
 )
 @click.option(

@@ -210,6 +210,8 @@ class MatchRecord:
     seats: tuple[SeatRecord, ...]
     created: float = attrs.field(factory=time.time)
     over: bool = False
+    #: The pace its creator chose (:mod:`~tablecards.server._pace`).
+    pace: str = "normal"
 
 
 #: Called with a match id and an action number another process has just committed.

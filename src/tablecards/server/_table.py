@@ -36,6 +36,7 @@ from tablecards.server import _engine
 from tablecards.server._absence import TIMEOUT, Note, mark_history, stand_in_bot
 from tablecards.server._health import RETRYING, StorageUnavailable
 from tablecards.server._outbox import MAX_BYTES, Outbox, size_of
+from tablecards.server._pace import BANKED, stored_pace
 from tablecards.server._presence import presence_message
 from tablecards.server._protocol import error
 from tablecards.server._seats import open_seat_name
@@ -56,10 +57,11 @@ PRESENCE_EVERY = 1.0
 REPLAYED = [0]
 
 
-#: The clocks a server runs by default: reactions and decisions at the game's pace, no turn
-#: clock (a turn is the player's own). Each value scales the game's seconds; ``None``: off.
+#: The clocks a server runs by default: every kind at the game's seconds, turns and decisions
+#: scaled again by each match's pace (:mod:`._pace`). Each value scales the game's seconds;
+#: ``None``: off, whatever the pace.
 DEFAULT_CLOCKS: Mapping[str, float | None] = MappingProxyType(
-    {"reaction": 1.0, "decision": 1.0, "turn": None}
+    {"reaction": 1.0, "decision": 1.0, "turn": 1.0}
 )
 
 
@@ -96,8 +98,10 @@ class Settings:
         clocks: how the server runs each kind of the games' clocks (:class:`tablecards.Clock`):
             a factor on the game's seconds (``1.0``: the game's pace, ``2.0``: twice as long,
             ``0``: at once) or ``None`` (off: that kind of moment waits for ever). Kinds not
-            given keep :data:`DEFAULT_CLOCKS` (reaction and decision at 1.0, turn off). When a
-            clock runs out, every seat the moment still waits for plays the game's default.
+            given keep :data:`DEFAULT_CLOCKS` (1.0). Turns and decisions are scaled again by
+            the match's pace, which also gives each person a time bank (:mod:`._pace`). When
+            a clock (and the bank of the seat it waits for) runs out, every seat the moment
+            still waits for plays the game's default.
         max_message_bytes: larger client messages are refused.
         rate: messages per second a connection may send on average ...
         burst: ... and at once; beyond that, messages are refused with a ``rate`` error.
@@ -198,6 +202,8 @@ class Moment:
     moves: int
     deadline: float  # the event loop's time
     task: asyncio.Task[None] | None = None
+    #: The seat whose time bank runs now (the moment's own time ran out), if any.
+    banked: int | None = None
 
 
 @attrs.define(eq=False)
@@ -242,6 +248,9 @@ class Table:
         self.store = store
         self.settings = settings
         self.names = [seat.name for seat in record.seats]
+        self.pace = stored_pace(record.pace)
+        # Each person's time bank, in the event loop's seconds (scaled), when not full.
+        self._banks: dict[int, float] = {}
         self.match = Match(game, record.players, record.seed)
         # to_act after each move: tells a click "too late" (an open moment it lost) from "stale".
         self._to_act: list[tuple[int, ...]] = [self.match.to_act]
@@ -349,11 +358,13 @@ class Table:
                 "game": {"name": self.game.name, "title": self.game.title},
             }
         )
-        self._send(client, {}, {})
-        self.presence_changed(client)
         if self._halted and not self.paused:
             self._halted = False
             self.schedule()  # someone is back: the bots and the clock go on
+            self._broadcast()  # with the clock running again (the newcomer's first state)
+        else:
+            self._send(client, {}, {})
+        self.presence_changed(client)
         return client
 
     def detach(self, client: Client) -> None:
@@ -605,6 +616,7 @@ class Table:
             raise
         self._to_act.append(match.to_act)
         self._by_default = action == default
+        self._spend(seat, timed_out)
         if timed_out:
             note = Note(TIMEOUT, seat, number)
             # After its move: a crash in between loses the mark, never the move.
@@ -763,7 +775,7 @@ class Table:
         match = self.match
         clock = match.clock
         waiting = match.waiting_for
-        factor = None if clock is None else self.settings.clocks.get(clock.kind)
+        factor = None if clock is None else self._factor(clock.kind)
         if clock is None or factor is None or not waiting:
             self._cancel_timer()
             return
@@ -799,6 +811,62 @@ class Table:
         moment.task.add_done_callback(_report)
         self._moment = moment
 
+    def _factor(self, kind: str) -> float | None:
+        """The factor on the game's seconds for a clock of ``kind``: the server's, times the
+        pace's for turns and decisions; ``None``: that moment waits for ever."""
+        server = self.settings.clocks.get(kind)
+        if server is None or kind not in BANKED:
+            return server
+        pace = self.pace.factor
+        return None if pace is None else server * pace
+
+    # -- time banks ---------------------------------------------------------------------------
+
+    def _bank(self, seat: int) -> float:
+        """What is left of ``seat``'s bank, in the event loop's seconds."""
+        return self._banks.get(seat, self._scaled(self.pace.bank))
+
+    def _bank_seat(self, moment: Moment) -> int | None:
+        """The seat whose bank runs now that ``moment``'s own time ran out: a turn or a
+        decision waiting for one person alone, who has time left in the bank."""
+        if moment.banked is not None or moment.clock.kind not in BANKED:
+            return None
+        if len(moment.waiting) != 1:
+            return None
+        seat = moment.waiting[0]
+        if seat not in self.people or seat in self._standins or self._bank(seat) <= 0:
+            return None
+        return seat
+
+    def _spend(self, seat: int, timed_out: bool) -> None:
+        """``seat`` answered (its lock held, before the next moment's clock): its bank keeps
+        what it has left, or gets a little back for an answer in time."""
+        moment = self._moment
+        if moment is None or seat not in moment.waiting:
+            return
+        if moment.banked == seat:
+            left = moment.deadline - asyncio.get_running_loop().time()
+            self._banks[seat] = 0.0 if timed_out else max(0.0, left)
+        elif not timed_out and moment.clock.kind in BANKED and len(moment.waiting) == 1:
+            full = self._scaled(self.pace.bank)
+            self._banks[seat] = min(full, self._bank(seat) + self._scaled(self.pace.refill))
+
+    def _banks_message(self) -> list[float | None] | None:
+        """Each person's bank left (seconds), ``None`` for the others; ``None`` without banks."""
+        if self.pace.bank <= 0:
+            return None
+        moment = self._moment
+        now = asyncio.get_running_loop().time()
+        out: list[float | None] = []
+        for seat in range(self.match.players):
+            if seat not in self.people:
+                out.append(None)
+            elif moment is not None and moment.banked == seat:
+                out.append(round(max(0.0, moment.deadline - now), 2))
+            else:
+                out.append(round(self._bank(seat), 2))
+        return out
+
     def _cancel_timer(self) -> None:
         moment, self._moment = self._moment, None
         if moment is not None and moment.task is not None:
@@ -811,11 +879,16 @@ class Table:
         if moment is None or self.match.is_over:
             return None
         left = max(0.0, moment.deadline - asyncio.get_running_loop().time())
-        return {
+        out: dict[str, Any] = {
             "kind": moment.clock.kind,
             "seconds": round(left, 2),
             "waiting_for": list(self.match.waiting_for),
         }
+        banks = self._banks_message()
+        if banks is not None:
+            out["bank"] = moment.banked is not None  # the seconds are its bank's
+            out["banks"] = banks
+        return out
 
     async def _close_moment(self, moment: Moment) -> None:
         await asyncio.sleep(max(0.0, moment.deadline - asyncio.get_running_loop().time()))
@@ -824,7 +897,18 @@ class Table:
             # after any commit in flight), this timer is no longer the table's and does nothing.
             if self._moment is not moment or self.match.moves != moment.moves:
                 return
+            seat = self._bank_seat(moment)
+            if seat is not None:  # its own time is up: the seat's bank runs now
+                loop = asyncio.get_running_loop()
+                moment.banked = seat
+                moment.deadline = loop.time() + self._bank(seat)
+                moment.task = asyncio.ensure_future(self._close_moment(moment))
+                moment.task.add_done_callback(_report)
+                self._broadcast()  # the clock now counts the bank down
+                return
             self._moment = None
+            if moment.banked is not None:
+                self._banks[moment.banked] = 0.0  # spent: the default plays
             if await self._play_defaults(moment):
                 self._changed()
             else:
