@@ -224,8 +224,23 @@ def test_a_bot_takes_an_absent_persons_seat_and_gives_it_back(
             said = lines(player)
             assert any(line.startswith(away) for line in said), said
             assert any(line.startswith(back) for line in said), said
+        # The bot's moves for Bob say so: nobody reads "You end the turn" for a move Bob
+        # did not make.
+        by_bot = dict(table._by_bot)
+        assert by_bot and set(by_bot.values()) == {1}
+        for player, mark in ((ann, "For Bob, a bot: "), (bob, "For you, a bot: ")):
+            entries = {entry["move"]: entry for entry in player.history}
+            for move in by_bot:
+                assert entries[move]["text"].startswith(mark), entries[move]
+        seen = {entry["move"]: entry for entry in bob.history}
         ann.close()
         bob.close()
+    # After a restart Bob reads the same history: the take-over, the return, the marks.
+    with live(tmp_path / "t.db", TIMED) as server:
+        again = join(server, match, invite_of(data, "Bob"))
+        entries = {entry["move"]: entry for entry in again.history}
+        assert all(entries[move] == entry for move, entry in seen.items())
+        again.close()
 
 
 def test_a_seat_is_handed_to_a_bot_only_once_offered_or_by_its_own_person(

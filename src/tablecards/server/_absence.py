@@ -6,6 +6,8 @@ They are stored (:meth:`Store.add_note`) before anyone is told, and shown in eve
 history as part of the move they belong to, in words with names:
 
 - a timed-out move reads "Time ran out: Cleo passes" (for Cleo: "Your time ran out: you pass");
+- a move a bot made for a person: "For Ann, a bot: Ann ends the turn" ("For you, a bot: you end
+  the turn");
 - a take-over is a line under the move it followed: "Ann is away: a bot plays Ann's seat";
 - a return: "Ann is back and plays Ann's seat again".
 
@@ -21,7 +23,7 @@ from typing import Any, Literal
 
 import attrs
 
-__all__ = ["TIMEOUT", "Note", "mark_history", "note_text", "stand_in_bot"]
+__all__ = ["TIMEOUT", "Note", "mark_history", "note_text", "stand_in_bot", "stood_in_moves"]
 
 NoteKind = Literal["timeout", "bot", "back"]
 #: The kind of note that marks a move the clock played.
@@ -97,25 +99,30 @@ def mark_history(
     names: Sequence[str],
     timed_out: Mapping[int, int],
     notes: Mapping[int, Sequence[Note]],
+    by_bot: Mapping[int, int],
 ) -> list[dict[str, Any]]:
     """``entries`` (of :meth:`Match.history <tablecards.Match.history>`) with the clock's
     moves marked and the take-overs and returns under the move they followed.
 
     ``timed_out`` maps a move number to the seat the clock played it for; ``notes`` the
-    moves to their take-over and return notes. Entries without either are returned as they
-    are (not copied).
+    moves to their take-over and return notes, ``by_bot`` the moves a bot made for a person to
+    that person's seat. Entries without any are returned as they are (not copied).
     """
     out = []
     for entry in entries:
         move = entry["move"]
         seat = timed_out.get(move)
         extra = notes.get(move)
-        if seat is None and not extra:
+        stood_in = by_bot.get(move)
+        if seat is None and not extra and stood_in is None:
             out.append(entry)
             continue
         marked = dict(entry)
         if seat is not None:
             marked["text"] = _timed_out(entry["text"], reader == seat)
+        elif stood_in is not None:
+            whom = "you" if reader == stood_in else names[stood_in]
+            marked["text"] = f"For {whom}, a bot: {_lower_you(entry['text'])}"
         if extra:
             marked["then"] = [*entry["then"], *(note_text(n, reader, names) for n in extra)]
         out.append(marked)
@@ -125,10 +132,33 @@ def mark_history(
 def _timed_out(text: str, mine: bool) -> str:
     if not mine:
         return f"Time ran out: {text}"
-    # The reader's own move reads "You pass": after the mark, "you" is not a sentence's start.
+    return f"Your time ran out: {_lower_you(text)}"
+
+
+def _lower_you(text: str) -> str:
+    # The reader's own move reads "You pass": after a mark, "you" is not a sentence's start.
     if text.startswith("You ") or text.startswith("You'") or text == "You":
-        text = "y" + text[1:]
-    return f"Your time ran out: {text}"
+        return "y" + text[1:]
+    return text
+
+
+def stood_in_moves(log: Sequence[tuple[int, object]], notes: Iterable[Note]) -> dict[int, int]:
+    """The moves (numbered from 1) of ``log`` that bots made for people, to their seats, from
+    the take-over and return ``notes`` in the order they were stored."""
+    spans: list[tuple[int, int, int]] = []
+    opened: dict[int, int] = {}
+    for note in notes:
+        if note.kind == "bot":
+            opened.setdefault(note.seat, note.move)
+        elif note.kind == "back" and note.seat in opened:
+            spans.append((note.seat, opened.pop(note.seat), note.move))
+    spans.extend((seat, start, len(log)) for seat, start in opened.items())
+    out: dict[int, int] = {}
+    for seat, start, end in spans:
+        for move in range(start + 1, min(end, len(log)) + 1):
+            if log[move - 1][0] == seat:
+                out[move] = seat
+    return out
 
 
 def stand_in_bot(bots: Iterable[str]) -> str | None:

@@ -33,7 +33,13 @@ from tablecards import (
     registry,
 )
 from tablecards.server import _engine
-from tablecards.server._absence import TIMEOUT, Note, mark_history, stand_in_bot
+from tablecards.server._absence import (
+    TIMEOUT,
+    Note,
+    mark_history,
+    stand_in_bot,
+    stood_in_moves,
+)
 from tablecards.server._health import RETRYING, StorageUnavailable
 from tablecards.server._outbox import MAX_BYTES, Outbox, size_of
 from tablecards.server._pace import BANKED, stored_pace
@@ -282,8 +288,10 @@ class Table:
         self._overdue: set[int] = set()
         self._turns: dict[int, asyncio.Task[None]] = {}
         self._offers: dict[int, asyncio.Task[None]] = {}
-        # The moves the clock played (move -> seat) and the take-overs and returns by move.
+        # The moves the clock played and those bots made for people (move -> seat), and the
+        # take-overs and returns by move.
         self._timed_out: dict[int, int] = {}
+        self._by_bot: dict[int, int] = {}
         self._notes: dict[int, list[Note]] = {}
         #: Open seats taken and not yet joined, and when (the event loop's time).
         self.claimed_at: dict[int, float] = {}
@@ -316,6 +324,7 @@ class Table:
                 self._stand_in(note.seat)
             elif note.kind == "back":
                 self._standins.pop(note.seat, None)
+        self._by_bot = stood_in_moves(self.match.log, notes)
 
     def _note(self, note: Note) -> None:
         if note.kind == TIMEOUT:
@@ -469,7 +478,9 @@ class Table:
                 prefix = prefixes[seat] = _engine.wire(self._seat_state(seat))[:-1]
             entries = match.history(seat, self.names, since=client.history_from)
             if self._timed_out or self._notes:
-                entries = mark_history(entries, seat, self.names, self._timed_out, self._notes)
+                entries = mark_history(
+                    entries, seat, self.names, self._timed_out, self._notes, self._by_bot
+                )
             text = texts[key] = prefix + ',"history":' + _engine.wire(entries) + "}"
         client.history_from = match.moves + 1
         if not client.queue(text):
@@ -617,6 +628,8 @@ class Table:
         self._to_act.append(match.to_act)
         self._by_default = action == default
         self._spend(seat, timed_out)
+        if seat in self._standins and not timed_out:
+            self._by_bot[number] = seat
         if timed_out:
             note = Note(TIMEOUT, seat, number)
             # After its move: a crash in between loses the mark, never the move.
