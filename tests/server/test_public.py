@@ -297,7 +297,11 @@ def test_an_honest_player_keeps_a_fast_round_trip_while_search_bots_play(
             watchers[-1].hello()
         player = honest_player(server)
         hub = server.app.state.hub
-        time.sleep(1.0)  # the workers start
+        # The workers start (and the bots, once watched): the search bots have played once.
+        deadline = time.monotonic() + 30
+        while not any(t.match.moves for t in hub.tables.values() if t.game.name == "exhopp"):
+            assert time.monotonic() < deadline, "the search bots never started"
+            time.sleep(0.1)
         before = sum(t.match.moves for t in hub.tables.values())
         times = round_trips(player, 8.0)
         played = sum(t.match.moves for t in hub.tables.values()) - before
