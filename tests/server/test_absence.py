@@ -322,10 +322,8 @@ def test_settings_refuse_times_that_are_not_positive() -> None:
 # -- paces and time banks -------------------------------------------------------------------
 
 
-def test_the_creator_chooses_a_pace_listed_with_the_games_and_in_the_lobby(
-    tmp_path: Any,
-) -> None:
-    with live(tmp_path / "t.db", TIMED) as server:
+def test_the_creator_chooses_a_pace_listed_with_the_games_and_in_the_lobby(db: str) -> None:
+    with live(db, TIMED) as server:
         hit = next(g for g in get(server.url, "/api/games") if g["name"] == "hit")
         assert [p["name"] for p in hit["paces"]] == ["fast", "normal", "slow", "off"]
         assert hit["pace"] == "normal"
@@ -338,6 +336,8 @@ def test_the_creator_chooses_a_pace_listed_with_the_games_and_in_the_lobby(
         )
         assert status == 400
         assert body["error"] == "'pace' must be one of fast, normal, slow, off"
+    with live(db, TIMED) as server:  # stored with the match
+        assert server.app.state.hub.tables[made["id"]].pace.name == "fast"
 
 
 def test_a_persons_time_bank_runs_when_the_moves_time_is_up_then_the_clock_answers(

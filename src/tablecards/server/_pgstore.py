@@ -105,8 +105,9 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX matches_unfinished_newest ON matches (created DESC) WHERE NOT over;
     """,
-    # Table notes: moves the clock played, bots standing in for people (issue 40).
+    # Paces, and table notes: moves the clock played, bots standing in for people (issue 40).
     """
+    ALTER TABLE matches ADD COLUMN pace TEXT NOT NULL DEFAULT 'normal';
     CREATE TABLE notes (
         match TEXT NOT NULL REFERENCES matches(id),
         number INTEGER NOT NULL,
@@ -115,7 +116,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
 )
-_COLUMNS = "id, game, options, players, seed, seats, created, over"
+_COLUMNS = "id, game, options, players, seed, seats, created, over, pace"
 #: A waiting append: match, number, seat, action JSON, whether the match is over, its future.
 _Append = tuple[str, int, int, str, bool, "asyncio.Future[None]"]
 #: Errors that mean the database went away (a restart, a network cut), not a bad statement.
@@ -583,7 +584,7 @@ async def _insert_match(
     conn: psycopg.AsyncConnection[Any], record: MatchRecord, tokens: dict[str, int]
 ) -> None:
     await conn.execute(
-        f"INSERT INTO matches ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, FALSE)",
+        f"INSERT INTO matches ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, FALSE, %s)",
         (
             record.id,
             record.game,
@@ -592,6 +593,7 @@ async def _insert_match(
             record.seed,
             json.dumps([seat.to_json() for seat in record.seats]),
             record.created,
+            record.pace,
         ),
     )
     async with conn.cursor() as cursor:

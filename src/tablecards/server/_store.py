@@ -85,7 +85,8 @@ CREATE TABLE IF NOT EXISTS matches (
     seed INTEGER NOT NULL,
     seats TEXT NOT NULL,
     created REAL NOT NULL,
-    over INTEGER NOT NULL DEFAULT 0
+    over INTEGER NOT NULL DEFAULT 0,
+    pace TEXT NOT NULL DEFAULT 'normal'
 );
 CREATE TABLE IF NOT EXISTS tokens (
     hash TEXT PRIMARY KEY,
@@ -369,6 +370,7 @@ class SQLiteStore:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.executescript(_SCHEMA)
+            _add_pace(db)
             # Until close() says otherwise: a copy of the file alone (another inode, no -wal
             # beside it) then tells on itself.
             db.execute(
@@ -612,7 +614,8 @@ class SQLiteStore:
 
     def _matches(self, where: str, args: tuple[Any, ...] = ()) -> list[MatchRecord]:
         rows = self._conn.execute(
-            "SELECT id, game, options, players, seed, seats, created, over FROM matches " + where,
+            "SELECT id, game, options, players, seed, seats, created, over, pace FROM matches "
+            + where,
             args,
         ).fetchall()
         return [record_of(row) for row in rows]
@@ -772,8 +775,8 @@ class SQLiteStore:
 
 def _insert_match(db: sqlite3.Connection, record: MatchRecord, tokens: dict[str, int]) -> None:
     db.execute(
-        "INSERT INTO matches (id, game, options, players, seed, seats, created)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO matches (id, game, options, players, seed, seats, created, pace)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (
             record.id,
             record.game,
@@ -782,12 +785,21 @@ def _insert_match(db: sqlite3.Connection, record: MatchRecord, tokens: dict[str,
             record.seed,
             json.dumps([seat.to_json() for seat in record.seats]),
             record.created,
+            record.pace,
         ),
     )
     db.executemany(
         "INSERT INTO tokens (hash, match, seat) VALUES (?, ?, ?)",
         [(digest, record.id, seat) for digest, seat in tokens.items()],
     )
+
+
+def _add_pace(db: sqlite3.Connection) -> None:
+    """A file made before matches had paces (issue 40) gets the column, every match at the
+    normal pace."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(matches)")}
+    if "pace" not in columns:
+        db.execute("ALTER TABLE matches ADD COLUMN pace TEXT NOT NULL DEFAULT 'normal'")
 
 
 def _chat_line(row: Any) -> ChatLine:
@@ -892,7 +904,7 @@ def _open_failure(path: str, failure: sqlite3.Error) -> str:
 
 def record_of(row: tuple[Any, ...]) -> MatchRecord:
     """A match read back from a row ``(id, game, options, players, seed, seats, created,
-    over)``."""
+    over, pace)``."""
     return MatchRecord(
         id=row[0],
         game=row[1],
@@ -904,6 +916,7 @@ def record_of(row: tuple[Any, ...]) -> MatchRecord:
         ),
         created=row[6],
         over=bool(row[7]),
+        pace=str(row[8]),
     )
 
 
