@@ -1,11 +1,13 @@
 """Paces: how fast a match is played, chosen by its creator.
 
 A pace scales the game's own clocks (:class:`tablecards.Clock`) for the moments that are a
-person's to decide — turns and decisions — and gives every person a **time bank**: when the time
-of a moment that waits for them alone runs out, their bank runs; only when it is empty too
-does the game's default play for them. Answering a turn or a decision within its time puts a
-little back, up to the bank's size. Reaction windows (Stop's "Stop!" after a draw) are the
-same at every pace and use no bank: they are the game's rhythm, not anybody's thinking time.
+person's to decide — turns and decisions — and gives every person a **time bank** for their
+turns: when the time of their turn runs out while they are at the table, their bank runs; only
+when it is empty too does the game's default play for them. Answering a turn within its time
+puts a little back, up to the bank's size. A person who has left spends no bank (the table does
+not wait for a closed laptop: the default plays, and the seat is offered to a bot). Reaction
+windows (Stop's "Stop!" after a draw) are the same at every pace, and decisions (an auction, an
+exchange offer) use no bank: they hold the whole table, whose rhythm they are.
 
 The server's own clock factors (``Settings.clocks``) apply on top, and ``Settings.time_scale``
 on top of both.
@@ -19,10 +21,21 @@ from typing import Any
 
 import attrs
 
-__all__ = ["BANKED", "DEFAULT_PACE", "PACES", "Pace", "pace_named", "paces_json", "stored_pace"]
+__all__ = [
+    "BANKED",
+    "DEFAULT_PACE",
+    "PACED",
+    "PACES",
+    "Pace",
+    "pace_named",
+    "paces_json",
+    "stored_pace",
+]
 
-#: The clock kinds a pace scales and a bank extends.
-BANKED = frozenset({"turn", "decision"})
+#: The clock kinds a pace scales ...
+PACED = frozenset({"turn", "decision"})
+#: ... and those a bank extends.
+BANKED = frozenset({"turn"})
 
 
 @attrs.frozen
@@ -36,7 +49,7 @@ class Pace:
             moments wait for ever (the pace "no clock"; people who leave are still offered to a
             bot after ``Settings.away_after``).
         bank: each person's time bank, in seconds (``0``: none).
-        refill: seconds put back in a bank for each turn or decision answered in time.
+        refill: seconds put back in a bank for each turn answered in time.
     """
 
     name: str

@@ -42,7 +42,7 @@ from tablecards.server._absence import (
 )
 from tablecards.server._health import RETRYING, StorageUnavailable
 from tablecards.server._outbox import MAX_BYTES, Outbox, size_of
-from tablecards.server._pace import BANKED, stored_pace
+from tablecards.server._pace import BANKED, PACED, stored_pace
 from tablecards.server._presence import presence_message
 from tablecards.server._protocol import error
 from tablecards.server._seats import open_seat_name
@@ -828,7 +828,7 @@ class Table:
         """The factor on the game's seconds for a clock of ``kind``: the server's, times the
         pace's for turns and decisions; ``None``: that moment waits for ever."""
         server = self.settings.clocks.get(kind)
-        if server is None or kind not in BANKED:
+        if server is None or kind not in PACED:
             return server
         pace = self.pace.factor
         return None if pace is None else server * pace
@@ -840,8 +840,8 @@ class Table:
         return self._banks.get(seat, self._scaled(self.pace.bank))
 
     def _bank_seat(self, moment: Moment) -> int | None:
-        """The seat whose bank runs now that ``moment``'s own time ran out: a turn or a
-        decision waiting for one person alone, who has time left in the bank."""
+        """The seat whose bank runs now that ``moment``'s own time ran out: a turn waiting for
+        one person alone, at the table (one who left spends none), with time in the bank."""
         if moment.banked is not None or moment.clock.kind not in BANKED:
             return None
         if len(moment.waiting) != 1:
@@ -849,7 +849,7 @@ class Table:
         seat = moment.waiting[0]
         if seat not in self.people or seat in self._standins or self._bank(seat) <= 0:
             return None
-        return seat
+        return seat if seat in self._present() else None
 
     def _spend(self, seat: int, timed_out: bool) -> None:
         """``seat`` answered (its lock held, before the next moment's clock): its bank keeps
