@@ -3,12 +3,15 @@
 It proves issue #38's knowledge rules: the only knowledge code is the pass itself
 (:meth:`State.rotate`), and the kit's checks pass it; ``tests/broken_toys.py`` holds the same
 draft over-claiming what a seat knows through ``known_cards``, which the kit must fail.
+
+Everything below this docstring's import of annotations is the draft that ``docs/simultaneous.md``
+writes ("A whole draft"), character for character: ``tests/test_passing.py`` checks it, so the
+game the kit passes is the one a reader of the page writes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import attrs
 
@@ -62,21 +65,21 @@ class DraftGame(Game[DraftState]):
         state.to_act = tuple(range(state.players))
 
     def simultaneous(self, state: DraftState) -> bool:
-        return not state.over
+        return not state.over  # every pick is made on its own, at the same time
 
     def legal_actions(self, state: DraftState, seat: int) -> Sequence[Action]:
-        return tuple(Pick(card.id) for card in sorted(state.hands[seat].cards, key=_id))
+        return tuple(Pick(card_id) for card_id in sorted(c.id for c in state.hands[seat].cards))
 
     def apply(self, state: DraftState, seat: int, action: Action) -> None:
         raise NotImplementedError("every pick is an answer to a simultaneous moment")
 
     def resolve(self, state: DraftState, answers: Mapping[int, Action]) -> None:
-        for seat, action in answers.items():
-            assert isinstance(action, Pick)
+        picked = {seat: pick.card for seat, pick in answers.items() if isinstance(pick, Pick)}
+        for seat, card_id in picked.items():
             hand = state.hands[seat]
-            card = next(card for card in hand.cards if card.id == action.card)
+            card = next(card for card in hand.cards if card.id == card_id)
             state.move([card], hand, state.picks[seat])
-        state.rotate(state.hands)  # the only knowledge code of the game
+        state.rotate(state.hands)  # the game's only knowledge code: the pass itself
         if state.hands[0].cards:
             state.to_act = tuple(range(state.players))
         else:
@@ -84,13 +87,3 @@ class DraftGame(Game[DraftState]):
 
     def scores(self, state: DraftState) -> tuple[int, ...]:
         return tuple(sum(card.rank for card in picks.cards) for picks in state.picks)
-
-
-def _id(card: DraftCard) -> int:
-    return card.id
-
-
-def view_of_picks(view: Mapping[str, Any], seat: int) -> int:
-    """How many cards ``seat`` has picked, as a view shows it (a count only)."""
-    count: int = view["zones"][f"picks:{seat}"]["count"]
-    return count

@@ -249,3 +249,21 @@ def _replies(answers: list[str]) -> Any:
     """A stand-in for click.prompt that gives ``answers`` in order."""
     replies = iter(answers)
     return lambda *args, **kwargs: next(replies)
+
+
+def test_two_people_at_one_terminal_choose_on_their_own_and_the_second_never_sees_the_first() -> (
+    None
+):
+    # Goofspiel's sealed bids with both seats played at the terminal: Player 1 bids 13, then
+    # Player 2's screen says the moment is everyone's own, that Player 1 has chosen, and not
+    # what (its own menu offers its own 13: the screen above the menu is what is checked).
+    result = play(["goofspiel", "--seat", "0", "--seat", "1", "--seed", "3"], "13\n1\nq\n")
+    assert result.exit_code == 0, result.output[-3000:]
+    assert "speak first" not in result.output and "act or pass" not in result.output
+    second = result.output.split("Goofspiel - Player 2 (you) - move 2", 1)[1]
+    screen = second.split("Your turn: choose", 1)[0]
+    assert "Everyone chooses on their own: nobody sees your choice" in " ".join(screen.split())
+    assert "Player 1 has chosen" in screen
+    assert "bid 13" not in screen and "13 of hearts" in screen  # Player 1's hand, still whole
+    after = second.split("Goofspiel - Player 1 (you) - move 3", 1)[1]
+    assert "Your choice is revealed: bid 13" in after  # shown once both have chosen

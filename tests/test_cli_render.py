@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import io
 import re
-import types
 from typing import Any
 
 from rich.console import Console, RenderableType
 from toys import SnapGame
 
-import tablecards
-from tablecards import Match, hookimpl
+from tablecards import Match
 from tablecards.cli._screen import history_lines, player_names, result_lines, summarise
 from tablecards.table._render import menu, render_scene
 
@@ -55,23 +53,6 @@ def test_the_screen_paints_cards_in_their_colour() -> None:
     red = next(card for card in hand if card["colour"] == "red")
     label = re.escape(f"red {red['value']}")
     assert re.search(rf"\x1b\[[0-9;]*m{label}", painted)
-
-
-def test_a_plugin_that_still_implements_the_retired_hook_loads_and_is_not_called() -> None:
-    calls: list[Any] = []
-    plugin = types.SimpleNamespace()
-
-    @hookimpl
-    def tablecards_render_view(game: Any, view: Any, seat: int | None) -> Any:
-        calls.append(seat)
-        return "OLD SCREEN"
-
-    plugin.tablecards_render_view = tablecards_render_view
-    pm = tablecards.plugin_manager(load_entrypoints=False)
-    pm.register(plugin)
-    pm.check_pending()  # an implementation of the retired spec is still a known hook
-    screen = text(render_scene(Match(SnapGame(), players=2, seed=1).scene(0)))
-    assert "OLD SCREEN" not in screen and calls == []
 
 
 def test_history_lines_put_each_action_before_its_consequences() -> None:

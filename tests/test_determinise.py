@@ -257,6 +257,7 @@ SEARCHES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("settings", SEARCHES, ids=["plain", "policy", "paired"])
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_ismcts_decides_the_same_whatever_lies_where_it_cannot_see(

@@ -224,6 +224,7 @@ def test_action_json_refuses_another_games_action() -> None:
         hit.action_json(stop_action)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["hit", "stop", "exhopp", "hattrick"])
 def test_every_legal_action_round_trips_through_parse_action(name: str) -> None:
     for seed in range(30):

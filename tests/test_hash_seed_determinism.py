@@ -48,6 +48,7 @@ def playouts(game: str, hash_seed: str) -> str:
     return done.stdout.strip()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", tablecards.available_games())
 def test_matches_do_not_depend_on_the_hash_seed(game: str) -> None:
     assert playouts(game, "1") == playouts(game, "2") == playouts(game, "3")

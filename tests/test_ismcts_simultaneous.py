@@ -4,11 +4,13 @@ search tree may depend on another seat's answer in the same moment."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import attrs
 
+import tablecards
 from tablecards import Action, Game, InformationSet, IsmctsBot, Match, MatchRandom, State
+from tablecards.search._ismcts import _Node
 
 
 @attrs.frozen(slots=True)
@@ -97,3 +99,30 @@ def test_a_seat_that_answers_second_is_searched_as_if_the_first_answer_were_unse
         for seed in range(12)
     }
     assert choices == {Hide("left"), Hide("right")}
+
+
+def _moment_nodes(node: _Node) -> Iterator[_Node]:
+    """The node where each moment of the tree opens: ``node``, then below every set of answers."""
+    yield node
+    for below in (node.after or {}).values():
+        yield from _moment_nodes(below)
+
+
+def test_in_the_tree_each_seat_chooses_at_the_moments_node_and_the_tree_goes_on_below_all() -> None:
+    # The tree itself, walked after a search of Goofspiel (three rounds, every one a moment
+    # where both answer on their own): at each moment's node both seats' choices hang side by
+    # side and have no children of their own, so no seat ever chooses below the other's
+    # answer; the next moment hangs below both answers together.
+    match = Match(tablecards.load_game("goofspiel", cards=3), players=2, seed=5)
+    bot, root, rng = IsmctsBot(seat=0), _Node(), random.Random(5)
+    for _ in range(300):
+        bot._iterate(InformationSet(match, 0), root, rng)
+    nodes = list(_moment_nodes(root))
+    assert len(nodes) > 9  # below the first round's nine pairs of bids, the later rounds
+    assert {seat for seat, _ in root.children} == {0, 1}
+    for node in nodes:
+        # (A walk stops where it adds a node: a moment reached once may hold one seat's.)
+        assert {seat for seat, _ in node.children} <= {0, 1}
+        assert all(not child.children for child in node.children.values())
+        for answers in node.after or {}:
+            assert [seat for seat, _ in answers] == [0, 1]  # both answers, or no node below

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import tablecards
@@ -242,3 +245,56 @@ def test_the_adapters_take_public_names_from_the_package() -> None:
                 and getattr(tablecards, alias.name) is getattr(module, alias.name, None)
             ]
     assert wrong == []
+
+
+def _store_imports(top_level_only: bool) -> dict[str, set[str]]:
+    """Which modules of ``tablecards.server.store`` each of them imports (all imports that
+    run, or those at module level only)."""
+    store = "tablecards.server.store"
+    out: dict[str, set[str]] = {}
+    for name, path in modules():
+        if name != store and not name.startswith(store + "."):
+            continue
+        source = path.read_text()
+        if top_level_only:  # the statements that run when the module is imported
+            body: list[ast.stmt] = [
+                node
+                for node in ast.parse(source).body
+                if isinstance(node, (ast.Import, ast.ImportFrom))
+            ]
+            source = ast.unparse(ast.Module(body=body, type_ignores=[]))
+        found = runtime_imports(name, source, path.name == "__init__.py")
+        out[name.removeprefix(store + ".")] = {
+            imported.removeprefix(store + ".")
+            for _, imported in found
+            if imported.startswith(store + ".")
+        }
+    return out
+
+
+def test_the_stores_import_their_records_and_never_each_other() -> None:
+    # The records and the protocol know no backend; each backend knows the records only; the
+    # package's factory knows both, PostgreSQL only inside the function that opens it.
+    assert _store_imports(top_level_only=False) == {
+        "tablecards.server.store": {"_records", "_sqlite", "_postgres"},
+        "_records": set(),
+        "_sqlite": {"_records"},
+        "_postgres": {"_records"},
+    }
+    assert _store_imports(top_level_only=True)["tablecards.server.store"] == {
+        "_records",
+        "_sqlite",
+    }
+
+
+def test_the_server_loads_without_the_postgresql_store() -> None:
+    # A server without the extra tablecards[postgres] must import and serve SQLite: nothing
+    # it imports may load psycopg. A fresh interpreter, so no other test's imports count.
+    code = "import json, sys, tablecards.server\nprint(json.dumps(sorted(sys.modules)))\n"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    loaded = set(json.loads(done.stdout))
+    assert "tablecards.server.store._sqlite" in loaded  # the scan sees the stores
+    assert "tablecards.server.store._postgres" not in loaded
+    assert not {name for name in loaded if name.split(".")[0] == "psycopg"}

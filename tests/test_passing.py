@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from pathlib import Path
 
+import draft_toys
 import pytest
 from broken_toys import OverclaimingDraft
 from draft_toys import DraftGame, DraftState
@@ -102,6 +105,23 @@ def test_a_save_with_passed_hands_round_trips() -> None:
         assert Match.from_json(text, DraftGame(), verify=verify).to_json() == text
 
 
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "simultaneous.md"
+
+
+def test_the_draft_checked_here_is_the_one_the_docs_page_writes() -> None:
+    # The page's first listing after "Here is a whole one" is the draft, whole; the toy module
+    # is that listing after its docstring and its import of annotations, character for
+    # character: what the kit passes below is what a reader of the page writes.
+    page = PAGE.read_text("utf-8")
+    listing = re.search(r"Here is a whole one:.*?^```python\n(.*?)^```$", page, re.S | re.M)
+    assert listing is not None, "docs/simultaneous.md no longer shows a whole draft"
+    toy = Path(draft_toys.__file__).read_text("utf-8")
+    code = toy.split("from __future__ import annotations\n\n", 1)[1]
+    assert code == listing[1]
+    assert code.count("rotate(") == 1 and "known_cards" not in code and "redeal" not in code
+
+
+@pytest.mark.slow
 def test_a_draft_with_no_knowledge_code_but_the_pass_passes_every_check() -> None:
     report = check_game(DraftGame(), seeds=25, process_seeds=1)
     assert report.determinisations > 0 and report.leak_points > 0

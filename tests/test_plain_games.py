@@ -19,13 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The game packages whose code is not plain yet (#36), by folder under plugins/ or examples/.
-NOT_PLAIN_YET = {
-    "tablecards-courtiers",
-    "tablecards-exhopp",
-    "tablecards-hattrick",
-    "tablecards-stop",
-    "tablecards-tutorial",
-}
+NOT_PLAIN_YET: set[str] = set()
 
 _CONTAINERS = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
 _CONTAINER_CALLS = {"dict", "list", "set", "OrderedDict", "defaultdict", "WeakValueDictionary"}

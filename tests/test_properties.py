@@ -29,6 +29,7 @@ def _seat_counts(game: tablecards.Game[Any]) -> list[int]:
     return counts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_every_legal_action_of_1000_matches_round_trips_through_json(name: str) -> None:
     """``parse_action(action_json(a)) == a`` for every legal action of every seat that may
@@ -105,6 +106,7 @@ def _twins(value: object, players: int, seat_field: bool) -> list[object]:
     return [*common, 0, "x"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_every_wrong_typed_twin_of_a_legal_action_is_refused_and_changes_nothing(
     name: str,

@@ -34,6 +34,7 @@ def failure_of(game: tablecards.Game[Any], **kwargs: Any) -> ConformanceFailure:
     return info.value
 
 
+@pytest.mark.slow
 def test_a_comparison_declared_as_a_public_outcome_passes_every_check() -> None:
     report = check_game(DuelGame(), seeds=SEEDS, process_seeds=1)
     assert report.leak_points > 0 and report.determinisations > 0

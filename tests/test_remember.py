@@ -178,6 +178,7 @@ def test_the_kit_catches_a_scene_that_changes_a_shared_part_in_place() -> None:
     check_game(HandsGame(), seeds=SEEDS, checks={"scenes"})  # the generic scene: passes
 
 
+@pytest.mark.slow
 def test_a_scene_may_replace_the_generic_parts_it_starts_from() -> None:
     class ReplacingHands(HandsGame):
         def scene(

@@ -27,6 +27,7 @@ def matches(request: pytest.FixtureRequest) -> int:
     return int(request.config.getoption("--tablecards-rl-matches"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_every_legal_action_round_trips_and_masks_equal_legal_actions(
     name: str, matches: int

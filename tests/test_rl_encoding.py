@@ -42,6 +42,7 @@ def playout(game: tablecards.Game[Any], players: int, seed: int) -> list[Match]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), seat_counts())
 def test_the_encoding_is_computed_from_the_view_alone(name: str, players: int) -> None:
     game = tablecards.load_game(name)
@@ -58,6 +59,7 @@ def test_the_encoding_is_computed_from_the_view_alone(name: str, players: int) -
                 assert np.all(fast >= encoder.low) and np.all(fast <= encoder.high)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_cards_a_seat_cannot_see_never_change_its_encoding(name: str) -> None:
     game = tablecards.load_game(name)

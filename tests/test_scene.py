@@ -65,6 +65,7 @@ def test_the_scene_schema_is_a_valid_draft_2020_12_schema_and_a_fresh_copy() -> 
     assert scene_schema()["title"] == "tablecards scene"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_every_scene_of_a_match_follows_the_schema_and_speaks_words(game: str) -> None:
     validator = jsonschema.Draft202012Validator(scene_schema())

@@ -184,6 +184,7 @@ def test_a_determinisation_draws_the_others_answers_again_and_keeps_the_seats_ow
     assert mine.state.sealed == ((0, Bid(13)),)
 
 
+@pytest.mark.slow
 def test_goofspiel_passes_the_conformance_kit_with_changeable_answers_too() -> None:
     check_game(ChangingBids(cards=4), seeds=15, process_seeds=1)
 

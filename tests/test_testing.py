@@ -124,6 +124,7 @@ def test_no_op_catches_a_logged_action_that_changes_nothing() -> None:
     assert tablecards.snapshot(match.state) == before  # the reported move changed nothing
 
 
+@pytest.mark.slow
 def test_no_op_is_run_for_the_correct_toys_and_can_be_left_out() -> None:
     assert "no_op" in CHECKS
     check_game(SnapGame(), seeds=SEEDS)  # every Snap move changes the match
@@ -383,6 +384,7 @@ class PlainViewBot(RandomBot):
 # -- correct games pass ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_correct_game_with_hands_and_private_gifts_passes_every_check() -> None:
     report = check_game(HandsGame(), seeds=SEEDS, bots={"random": RandomBot, "p": PlainViewBot})
     assert report.matches == {2: SEEDS, 3: SEEDS, 4: SEEDS}
@@ -400,6 +402,7 @@ def test_the_gifts_really_are_known_cards() -> None:
     assert match.view(0)["gave"] == [card.id] and match.view(1)["gave"] == []
 
 
+@pytest.mark.slow
 def test_truncated_matches_are_counted_and_still_checked() -> None:
     report = check_game(SnapGame(), seeds=5, move_limit=4)
     assert report.truncated == {2: 5, 3: 5, 4: 5, 5: 5}
@@ -408,6 +411,7 @@ def test_truncated_matches_are_counted_and_still_checked() -> None:
 # -- the interface --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_default_players_are_every_count_the_game_accepts() -> None:
     report = check_game(SnapGame(), seeds=2, checks={"playout"})
     assert sorted(report.matches) == [2, 3, 4, 5]
@@ -472,6 +476,7 @@ def test_the_seeds_option_cuts_the_kit_blocks_at_collection(
     result.assert_outcomes(passed=3)  # seeds 0-1, 2-3 and 4
 
 
+@pytest.mark.slow
 def test_the_pytest_plugin_is_loaded_only_when_a_run_asks_for_it(
     pytester: pytest.Pytester,
 ) -> None:
@@ -513,6 +518,7 @@ def test_loading_the_pytest_plugin_loads_no_game() -> None:
     assert out.split() == ["[]", "0"]  # no game plugin imported, no registry built
 
 
+@pytest.mark.slow
 def test_processes_catches_actions_listed_in_a_hash_seeded_order() -> None:
     failure = failure_of(HashOrderSnap())
     assert failure.check == "processes"

@@ -149,6 +149,7 @@ def _write(files: dict[str, str], folder: Path) -> None:
         target.write_text(text, "utf-8")
 
 
+@pytest.mark.slow
 def test_the_pages_plugin_installs_next_to_the_wheel_and_passes_the_kit(
     tutorial: Tutorial, tmp_path: Path
 ) -> None:

@@ -46,6 +46,21 @@ from tablecards.core._seats import clockwise, next_seat
 from tablecards.core._serial import action_from_json, action_to_json, snapshot
 from tablecards.core._simultaneous import Answered, Revealed
 from tablecards.core._state import State
+from tablecards.core._vocabulary import (
+    Scene,
+    SceneAct,
+    SceneBadge,
+    SceneChoice,
+    SceneChoices,
+    SceneCounter,
+    SceneFace,
+    SceneFact,
+    SceneGroup,
+    ScenePanel,
+    SceneScore,
+    SceneStep,
+    SceneZone,
+)
 from tablecards.play._match import Match
 from tablecards.play._observers import EventRecorder
 from tablecards.registry._hookspecs import hookimpl
@@ -81,6 +96,13 @@ from tablecards.search._simulate import (
     simulate,
 )
 from tablecards.table._commands import menu_text, parse_command, read_command
+from tablecards.table._helpers import (
+    scene_choices,
+    score_lines,
+    seat_name,
+    table_order,
+    waiting_for,
+)
 from tablecards.table._menu import ChoiceMenu, MenuChoice, choice_menu, read_choice
 from tablecards.table._remember import remember
 from tablecards.table._scene import generic_scene
@@ -135,6 +157,19 @@ __all__ = [
     "RulesError",
     "SaveError",
     "SaveWarning",
+    "Scene",
+    "SceneAct",
+    "SceneBadge",
+    "SceneChoice",
+    "SceneChoices",
+    "SceneCounter",
+    "SceneFace",
+    "SceneFact",
+    "SceneGroup",
+    "ScenePanel",
+    "SceneScore",
+    "SceneStep",
+    "SceneZone",
     "SearchBot",
     "Seat",
     "SeatPriority",
@@ -178,13 +213,18 @@ __all__ = [
     "redeal",
     "registry",
     "remember",
+    "scene_choices",
     "scene_schema",
     "scene_text",
+    "score_lines",
+    "seat_name",
     "seat_option",
     "simulate",
     "snapshot",
+    "table_order",
     "unseen_zones",
     "view_schema",
+    "waiting_for",
 ]
 
 

@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from wire import Player, post, server_process, ws
 
 GAMES = [
@@ -17,6 +18,7 @@ GAMES = [
 ]
 
 
+@pytest.mark.slow
 def test_sigkill_in_the_middle_loses_no_acknowledged_action(db: str) -> None:
     rng = random.Random(9)
     with server_process(db) as (process, url):

@@ -12,6 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 from wire import FAST
 
+import tablecards
 import tablecards.server
 from tablecards.server import CSP, create_app
 
@@ -34,6 +35,23 @@ def test_the_page_forbids_inline_script_and_loads_only_its_own_files(client: Tes
     assert "'unsafe-inline'" not in CSP and "script-src 'self'" in CSP
     assert client.get("/static/../_app.py").status_code == 404
     assert client.get("/static/index.htm").status_code == 404
+
+
+def test_a_handler_is_a_plain_function_of_its_request() -> None:
+    # The app's handlers live at module level and reach what they share through the app's
+    # state: one of them serves on its own, without a store, a hub or the other routes.
+    from starlette.applications import Starlette
+    from starlette.routing import Route
+
+    from tablecards.server._app import _Shared, _static
+
+    alone = Starlette(routes=[Route("/static/{name}", _static)])
+    alone.state.shared = _Shared("unused.db", FAST, tablecards.load_game, {"app.js": b"//"})
+    with TestClient(alone) as client:
+        answer = client.get("/static/app.js")
+        assert answer.content == b"//"
+        assert answer.headers["content-type"] == "text/javascript; charset=utf-8"
+        assert client.get("/static/index.html").status_code == 404
 
 
 def test_the_page_script_never_writes_html() -> None:

@@ -26,7 +26,7 @@ from wire import FAST, LiveServer, Player, get, live, post
 import tablecards
 from tablecards.server._chat import CHAT_BURST, MAX_CHAT
 from tablecards.server._lookback import round_scores, standings
-from tablecards.server._pgstore import MIGRATIONS
+from tablecards.server.store._postgres import MIGRATIONS
 
 #: Every key a message of the new types may hold: nothing else may ride along.
 NEW_KEYS = {

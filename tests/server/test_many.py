@@ -22,7 +22,7 @@ import pytest
 from pgcluster import Cluster
 from wire import Player, actors, post, race, server_process, ws
 
-from tablecards.server._pgstore import MIGRATIONS, PostgresStore
+from tablecards.server.store._postgres import MIGRATIONS, PostgresStore
 
 
 @pytest.fixture

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import tablecards
 from tablecards.server._hub import Hub
-from tablecards.server._open import open_store
 from tablecards.server._outbox import CLOSE, Outbox
 from tablecards.server._table import Settings
+from tablecards.server.store import open_store
 
 
 def test_messages_come_out_in_order_and_wake_the_reader() -> None:

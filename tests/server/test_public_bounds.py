@@ -28,8 +28,7 @@ from wire import FAST, LiveServer, Player, live, mute_socket, post
 import tablecards
 from tablecards.server import _app, _hub
 from tablecards.server._http import guarded_http
-from tablecards.server._open import open_store
-from tablecards.server._store import CHAT_KEPT, MatchRecord, SeatRecord
+from tablecards.server.store import CHAT_KEPT, MatchRecord, SeatRecord, open_store
 
 pytestmark = pytest.mark.server
 
@@ -577,7 +576,7 @@ def test_looking_at_a_finished_match_leaves_no_table_in_memory(tmp_path: Path) -
 def test_a_file_copied_without_its_wal_from_a_killed_server_is_refused(tmp_path: Path) -> None:
     import shutil
 
-    import tablecards.server._store as store_module
+    import tablecards.server.store._sqlite as store_module
     from tablecards.server._health import StoreError
 
     db = tmp_path / "t.db"

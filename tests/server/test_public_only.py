@@ -65,4 +65,4 @@ def test_the_server_depends_only_on_the_extra_and_the_core() -> None:
 def test_only_the_postgresql_store_imports_psycopg() -> None:
     """A SQLite-only server must start without the extra tablecards[postgres]."""
     where = {path for path, module, _ in imports() if module.split(".")[0] == "psycopg"}
-    assert where == {"_pgstore.py"}
+    assert where == {"_postgres.py"}

@@ -8,11 +8,14 @@ answer without waiting for the people.
 
 from __future__ import annotations
 
+import json
+import re
 import time
 from typing import Any
 
+import attrs
 import pytest
-from wire import FAST, Player, live, post
+from wire import FAST, Player, live, masked_frame, post
 
 from tablecards.server import Settings
 
@@ -21,10 +24,10 @@ pytestmark = [pytest.mark.server, pytest.mark.slow]
 NAMES = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cleo"}]
 
 
-def _join(server: Any, data: dict[str, Any]) -> dict[int, Player]:
+def _join(server: Any, data: dict[str, Any], **options: Any) -> dict[int, Player]:
     players = {}
     for invite in data["invites"]:
-        player = Player(server.ws_url(data["id"]))
+        player = Player(server.ws_url(data["id"]), **options)
         player.hello(invite["token"])
         player.until("state")
         players[invite["seat"]] = player
@@ -111,3 +114,143 @@ def test_bots_answer_without_waiting_for_the_person(db: str) -> None:
         ann.until_moves(5, timeout=10)  # round 2: the bots again answered without waiting
         assert not _errors(ann)
         ann.close()
+
+
+# -- races: two people answer the same moment at the same instant -------------------------------
+
+#: Races run (13 per match: one per round of each match, over one server).
+RACES = 100
+#: How long the racers wait after the moment opened before they answer: the clock has run
+#: down by at least this much when an answer arrives, unless an answer restarted it.
+WAIT = 0.025
+
+
+def _bid_pattern(value: int) -> re.Pattern[str]:
+    """A bid of ``value`` on the wire: as an action's JSON, or in words ("bid 9")."""
+    return re.compile(
+        rf'"type"\s*:\s*"Bid"\s*,\s*"value"\s*:\s*{value}\b'
+        rf'|"value"\s*:\s*{value}\s*,\s*"type"\s*:\s*"Bid"'
+        rf"|\bbid {value}\b",
+        re.IGNORECASE,
+    )
+
+
+def _boxes_of(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The zones shown in ``seat``'s panel of a state's scene."""
+    (panel,) = [panel for panel in state["scene"]["seats"] if panel["seat"] == seat]
+    boxes: list[dict[str, Any]] = panel["zones"]
+    return boxes
+
+
+def _states(raw: list[str]) -> list[dict[str, Any]]:
+    return [message for message in map(json.loads, raw) if message["type"] == "state"]
+
+
+def _without_own_menu(raw: list[str]) -> str:
+    """The messages' text without the choices offered to the connection's own seat: those are
+    its own bids (its card 9 may be the value the other bid), checked on their own."""
+    texts = []
+    for text in raw:
+        message = json.loads(text)
+        if message["type"] == "state":
+            message["scene"] = {**message["scene"], "actions": None}
+        texts.append(text if message["type"] != "state" else json.dumps(message))
+    return "\n".join(texts)
+
+
+def test_a_hundred_races_both_answers_accepted_neither_seen_before_the_reveal_one_clock(
+    db: str, record_property: Any
+) -> None:
+    """Issue #38 on the wire: Ann and Bob send their sealed bids back to back from their own
+    connections (prepared first, then two sends in a row; who sends first alternates) while
+    Cleo waits, a hundred times over one server, 13 rounds per match."""
+    settings = attrs.evolve(FAST, clocks={"decision": 1.0})  # 60 s: no moment closes by itself
+    gaps: list[int] = []  # nanoseconds from the start of one send to the start of the other
+    races = 0
+    with live(db, settings) as server:
+        while races < RACES:
+            data = post(server.url, "/matches", {"game": "goofspiel", "players": 3, "seats": NAMES})
+            table = server.app.state.hub.tables[data["id"]]
+            # No compression: the racers' frames are written to their sockets ready-made.
+            players = _join(server, data, compression=None)
+            ann, cleo = players[0], players[2]
+            for round_ in range(1, 14):
+                if races == RACES:
+                    break
+                moves = 3 * (round_ - 1)
+                opening = {seat: p.until_moves(moves) for seat, p in players.items()}
+                assert all(state["moves"] == moves for state in opening.values())
+                seen = {seat: len(p.raw) for seat, p in players.items()}
+                # Ann bids the round's number, Bob the next: never the same card value, so
+                # a value found on Ann's wire can only be Bob's bid, and the other way round.
+                bids = {0: round_, 1: round_ % 13 + 1}
+                # Each answer framed beforehand (the client's own send takes about 0.2 ms to
+                # lock, frame and mask): the two sends are then two writes to two sockets.
+                frames = {
+                    seat: masked_frame(
+                        json.dumps(
+                            {"type": "act", "act": {"type": "Bid", "value": v}, "after": moves}
+                        ).encode()
+                    )
+                    for seat, v in bids.items()
+                }
+                order = (0, 1) if round_ % 2 else (1, 0)
+                first, second = (players[seat].ws.socket for seat in order)
+                one, two = (frames[seat] for seat in order)
+                clock = table._moment  # the moment's one clock, as the table armed it
+                assert clock is not None
+                deadline = clock.deadline
+                time.sleep(WAIT)
+                began = time.perf_counter_ns()
+                first.sendall(one)
+                between = time.perf_counter_ns()
+                second.sendall(two)
+                gaps.append(between - began)
+                # Both answers accepted: the moment now waits for Cleo alone.
+                for seat, player in players.items():
+                    state = player.until_moves(moves + 2)
+                    assert state["moves"] == moves + 2, (round_, seat)
+                    assert state["clock"]["waiting_for"] == [2], (round_, seat, state["clock"])
+                for seat in (0, 1):
+                    window = players[seat].raw[seen[seat] :]
+                    assert not [m for m in window if '"type":"error"' in m], (round_, seat)
+                    other = 1 - seat
+                    # Nothing of the moment's messages holds the other's bid: not as JSON,
+                    # not in words, and the other's cards look as before it chose; the seat's
+                    # own menu offers its own bids as before (or none once it chose).
+                    leaked = _bid_pattern(bids[other]).findall(_without_own_menu(window))
+                    assert not leaked, (round_, seat, leaked)
+                    for state in _states(window):
+                        assert _boxes_of(state, other) == _boxes_of(opening[seat], other)
+                        menu = state["scene"]["actions"]
+                        assert menu in ([], opening[seat]["scene"]["actions"]), (round_, seat)
+                cleo_window = _without_own_menu(cleo.raw[seen[2] :])
+                assert not _bid_pattern(bids[0]).search(cleo_window)
+                assert not _bid_pattern(bids[1]).search(cleo_window)
+                # One clock for the moment: the table's is the one armed when it opened, its
+                # deadline unmoved; on the wire, each answer's state shows it run down by at
+                # least the racers' wait (seconds are rounded to 0.01), never restarted.
+                assert table._moment is clock and clock.deadline == deadline, round_
+                for seat, player in players.items():
+                    start = opening[seat]["clock"]
+                    for state in _states(player.raw[seen[seat] :]):
+                        shown = state["clock"]
+                        assert shown["kind"] == start["kind"] == "decision"
+                        assert shown["seconds"] < start["seconds"] - 0.01, (round_, seat)
+                cleo.act({"type": "Bid", "value": cleo.choices[0]["value"]}, after=moves + 2)
+                # The reveal: now Ann's wire does say Bob's bid (the check above can see it).
+                ann.until_moves(moves + 3)
+                after = "\n".join(ann.raw[seen[0] :])
+                assert f"Bob's choice is revealed: bid {bids[1]}" in after
+                assert _bid_pattern(bids[1]).search(after)
+                races += 1
+            for player in players.values():
+                player.close()
+    gaps.sort()
+    micro = [gaps[i] / 1000 for i in (0, len(gaps) // 2, len(gaps) * 9 // 10, -1)]
+    summary = (
+        f"{len(gaps)} races; from the start of one send to the start of the other: "
+        "min {:.0f} µs, median {:.0f} µs, 90% within {:.0f} µs, max {:.0f} µs".format(*micro)
+    )
+    record_property("race_gaps", summary)
+    print(summary)

@@ -52,6 +52,7 @@ def watch(server: LiveServer, match: str) -> Player:
 # -- backups --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_backup_during_play_opens_with_every_acknowledged_action(tmp_path: Path) -> None:
     settings = attrs.evolve(FAST, bot_think=(0.01, 0.02))
     copy = tmp_path / "copy.db"
@@ -94,6 +95,7 @@ def test_the_log_is_checkpointed_into_the_file_once_the_server_idles(tmp_path: P
         conn.close()
 
 
+@pytest.mark.slow
 def test_backup_refuses_to_overwrite_or_to_copy_nothing(tmp_path: Path) -> None:
     (tmp_path / "out.db").write_bytes(b"")
     one_clear_line(
@@ -112,10 +114,48 @@ def test_backup_refuses_to_overwrite_or_to_copy_nothing(tmp_path: Path) -> None:
 # -- one server per file; files it cannot use ----------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_second_server_on_the_same_file_is_refused(tmp_path: Path) -> None:
     with live(tmp_path / "t.db"):
         result = tablecards("serve", "--port", "0", "--db", str(tmp_path / "t.db"))
     one_clear_line(result, "already used by another tablecards server", "--db")
+
+
+def test_the_store_is_chosen_by_the_scheme_of_db(tmp_path: Path) -> None:
+    import asyncio
+
+    from tablecards.server import SQLiteStore, StoreError
+    from tablecards.server.store import open_store
+
+    async def opened(db: str | Path) -> str:
+        store = await open_store(db)
+        await store.aclose()
+        assert isinstance(store, SQLiteStore)
+        return store.path
+
+    assert asyncio.run(opened(tmp_path / "a.db")) == str(tmp_path / "a.db")
+    assert asyncio.run(opened(str(tmp_path / "b.db"))) == str(tmp_path / "b.db")
+    assert asyncio.run(opened(f"sqlite://{tmp_path}/c.db")) == f"{tmp_path}/c.db"
+    assert asyncio.run(opened(f"sqlite:{tmp_path}/d.db")) == f"{tmp_path}/d.db"
+    for db, words in [
+        ("mysql://ann:secret@db.example/t", "a mysql:// database"),
+        ("sqlite://db.example/t.db", "names no host"),
+        ("sqlite:", "names no file"),
+    ]:
+        with pytest.raises(StoreError, match=words) as refused:
+            asyncio.run(opened(db))
+        assert "secret" not in str(refused.value)
+    assert sorted(path.name for path in tmp_path.iterdir() if path.suffix == ".db") == [
+        "a.db",
+        "b.db",
+        "c.db",
+        "d.db",
+    ]
+
+
+def test_an_unknown_scheme_is_refused_in_one_line(tmp_path: Path) -> None:
+    result = tablecards("serve", "--port", "0", "--db", "mysql://ann@db.example/t")
+    one_clear_line(result, "mysql://", "SQLite", "PostgreSQL")
 
 
 def test_a_damaged_file_is_refused_in_one_line(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ def test_courtiers_kit_covers_every_seat_count() -> None:
     assert {block.players for block in kit_blocks(Courtiers())} == {2, 3, 4}
 
 
+@pytest.mark.slow
 def test_courtiers_passes_with_other_options() -> None:
     check_game(Courtiers(goal=1, first_player=1), players=[2, 4], seeds=20)
 

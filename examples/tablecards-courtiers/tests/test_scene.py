@@ -15,6 +15,8 @@ from tablecards.testing import (
     check_scenes_blind,
     raw_text_problems,
     scene_problems,
+    scene_zone,
+    seat_panel,
 )
 from tablecards.words import names_for
 from tablecards_courtiers import DUELIST, GUARDIAN, HEIR, SENTRY, Courtiers, HeuristicBot, Play
@@ -22,16 +24,8 @@ from tablecards_courtiers import DUELIST, GUARDIAN, HEIR, SENTRY, Courtiers, Heu
 NAMES = ["Ann", "Bob", "Cleo", "Dan"]
 
 
-def panel(scene: dict[str, Any], seat: int) -> dict[str, Any]:
-    return next(p for p in scene["seats"] if p["seat"] == seat)
-
-
-def zone(box: dict[str, Any], zone_id: str) -> dict[str, Any]:
-    return next(z for z in box["zones"] if z["id"] == zone_id)
-
-
 def badges(scene: dict[str, Any], seat: int) -> list[str]:
-    return [badge["text"] for badge in panel(scene, seat)["badges"]]
+    return [badge["text"] for badge in seat_panel(scene, seat)["badges"]]
 
 
 def facts(scene: dict[str, Any]) -> dict[str, str]:
@@ -57,14 +51,14 @@ def pinned() -> Match:
 def test_the_viewer_holds_its_hand_face_up_the_others_a_count_court_04() -> None:
     scene = pinned().scene(1, NAMES)
     assert [p["name"] for p in scene["seats"]] == ["You", "Cleo", "Dan", "Ann"]
-    bob = panel(scene, 1)
-    hand = zone(bob, "hand:1")
+    bob = seat_panel(scene, 1)
+    hand = scene_zone(bob, "hand:1")
     assert hand["style"] == "hand" and [c["rank"] for c in hand["cards"]] == ["1", "7"]
     assert [c["label"] for c in hand["cards"]] == ["Sentry (1)", "Regent (7)"]
     assert [c["note"] for c in hand["cards"]] == ["Sentry", "Regent"]
-    cleo = zone(panel(scene, 2), "hand:2")
+    cleo = scene_zone(seat_panel(scene, 2), "hand:2")
     assert cleo["cards"] is None and cleo["count"] == 1 and cleo["style"] == "stack"
-    played = zone(panel(scene, 0), "played:0")
+    played = scene_zone(seat_panel(scene, 0), "played:0")
     assert played["style"] == "row" and [c["label"] for c in played["cards"]] == [
         "Guardian (4)",
         "Guardian (4)",
@@ -76,8 +70,8 @@ def test_the_viewer_holds_its_hand_face_up_the_others_a_count_court_04() -> None
 def test_badges_say_who_plays_who_is_protected_court_08() -> None:
     scene = pinned().scene(1, NAMES)
     assert badges(scene, 0) == ["protected by the Guardian"]
-    assert badges(scene, 1) == ["playing"] and panel(scene, 1)["active"]
-    assert badges(scene, 2) == [] and not panel(scene, 2)["active"]
+    assert badges(scene, 1) == ["playing"] and seat_panel(scene, 1)["active"]
+    assert badges(scene, 2) == [] and not seat_panel(scene, 2)["active"]
 
 
 def test_what_the_viewer_knows_is_said_in_words_court_05_court_06() -> None:
@@ -86,7 +80,7 @@ def test_what_the_viewer_knows_is_said_in_words_court_05_court_06() -> None:
     known = facts(scene)
     assert known["You saw"] == "Cleo holds the Seer (2)"
     assert known["A Sentry heard no"] == "Cleo does not hold a Duelist (3)"
-    assert zone(panel(scene, 2), "hand:2")["note"] == "You saw the Seer (2)"
+    assert scene_zone(seat_panel(scene, 2), "hand:2")["note"] == "You saw the Seer (2)"
     # A look is the looker's alone; a Sentry's "no" is everyone's (COURT-05, COURT-06).
     dan = facts(match.scene(3, NAMES))
     assert "You saw" not in dan and dan["A Sentry heard no"] == "Cleo does not hold a Duelist (3)"
@@ -102,7 +96,7 @@ def test_the_deck_and_the_card_set_aside_lie_in_the_middle_court_02() -> None:
         ("aside", "stack", 1, None),
     ]
     two = Match(Courtiers(), players=2, seed=3).scene(0, NAMES[:2])
-    laid = zone(two["middle"][0], "open")
+    laid = scene_zone(two["middle"][0], "open")
     assert laid["style"] == "row" and laid["count"] == 3 and len(laid["cards"]) == 3
 
 
@@ -159,6 +153,7 @@ def play(players: int, seed: int) -> list[Match]:
     return bot_positions(Courtiers(), players, seed, HeuristicBot)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_scenes_are_valid_and_worded_over_a_match(players: int) -> None:
     schema = tablecards.scene_schema()

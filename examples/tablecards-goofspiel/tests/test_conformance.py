@@ -8,6 +8,7 @@ from tablecards.testing import KitBlock, check_game, kit_blocks
 from tablecards_goofspiel import Goofspiel
 
 
+@pytest.mark.slow
 def test_goofspiel_passes_the_conformance_kit_with_few_seeds() -> None:
     report = check_game(Goofspiel(cards=5), seeds=20, process_seeds=1)
     assert set(report.matches) == {2, 3, 4} and report.leak_points > 0

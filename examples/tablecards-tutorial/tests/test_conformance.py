@@ -22,5 +22,6 @@ def test_climb_kit_covers_every_seat_count() -> None:
     assert {block.players for block in kit_blocks(Climb())} == {2, 3, 4}
 
 
+@pytest.mark.slow
 def test_climb_passes_with_other_options() -> None:
     check_game(Climb(hand_size=8, first_player=1), players=[2, 4], seeds=20)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import jsonschema  # type: ignore[import-untyped]
+import pytest
 
 import tablecards
 from tablecards import Match
@@ -32,6 +33,7 @@ def test_the_pile_lies_in_the_middle_and_the_prompt_names_its_top_card() -> None
     assert [badge["text"] for badge in ann["badges"]] == ["leads the pile"]
 
 
+@pytest.mark.slow
 def test_every_scene_of_a_match_is_valid_and_in_words() -> None:
     match = Match(Climb(), players=3, seed=2)
     rng = random.Random(2)

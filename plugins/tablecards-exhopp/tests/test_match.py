@@ -176,6 +176,7 @@ def test_registered_by_entry_point_with_rules_text() -> None:
         tablecards.load_game("exhop")
 
 
+@pytest.mark.slow
 def test_heuristic_bot_beats_three_random_bots() -> None:
     report = tablecards.simulate(
         "exhopp",

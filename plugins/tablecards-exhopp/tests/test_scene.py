@@ -12,6 +12,8 @@ from tablecards.testing import (
     check_game,
     check_scenes_blind,
     check_worded_scenes,
+    scene_zone,
+    seat_panel,
 )
 from tablecards_exhopp import ACCEPT, ArrangedExHopp, ExHopp, Give, HeuristicBot, Lay, Propose
 
@@ -19,14 +21,6 @@ NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn"]
 
 
 MINUS = "\N{MINUS SIGN}"
-
-
-def panel(scene: dict[str, Any], seat: int) -> dict[str, Any]:
-    return next(p for p in scene["seats"] if p["seat"] == seat)
-
-
-def zone(box: dict[str, Any], zone_id: str) -> dict[str, Any]:
-    return next(z for z in box["zones"] if z["id"] == zone_id)
 
 
 def table() -> Match:
@@ -72,12 +66,12 @@ def test_the_four_sequences_lie_in_the_middle_behind_their_point_cards_exh_06() 
 
 def test_each_panel_shows_the_colour_played_and_the_point_cards_won_exh_04() -> None:
     scene = table().scene(0, NAMES[:4])
-    you = panel(scene, 0)
+    you = seat_panel(scene, 0)
     assert [b["text"] for b in you["badges"]] == ["plays green"]
-    assert zone(you, "colour:0")["cards"][0]["label"] == "green colour card"
-    hand = zone(you, "hand:0")
+    assert scene_zone(you, "colour:0")["cards"][0]["label"] == "green colour card"
+    hand = scene_zone(you, "hand:0")
     assert [c["label"] for c in hand["cards"]] == ["blue 7", "green 3", "red 9", "yellow 2"]
-    assert zone(panel(scene, 1), "hand:1")["cards"] is None
+    assert scene_zone(seat_panel(scene, 1), "hand:1")["cards"] is None
 
 
 def test_the_turn_groups_lays_by_card_and_offers_by_colour_exh_08_exh_10() -> None:
@@ -166,5 +160,6 @@ def test_the_scene_never_depends_on_what_the_viewer_cannot_see() -> None:
     assert check_scenes_blind(play(4, seed=3)[5::12], hidden, NAMES) >= 10
 
 
+@pytest.mark.slow
 def test_the_kit_checks_ex_hopp_s_scenes() -> None:
     check_game(ExHopp(), seeds=3, checks={"scenes"})  # every registered player count

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tablecards import Match
 from tablecards_exhopp import ArrangedExHopp, ExHopp, Lay
 
@@ -23,6 +25,7 @@ def table() -> Match:
     return Match(game, players=4, seed=0)
 
 
+@pytest.mark.slow
 def test_every_seat_s_scene_is_the_scene_of_a_fresh_view_over_whole_matches() -> None:
     for players in (2, 4, 6):
         match = Match(ExHopp(), players=players, seed=players)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 import tablecards
 from tablecards.cli import cli
 
 
+@pytest.mark.slow
 def test_heuristic_beats_three_random_bots_clearly() -> None:
     report = tablecards.simulate(
         "hattrick",

@@ -12,19 +12,13 @@ from tablecards.testing import (
     check_game,
     check_scenes_blind,
     check_worded_scenes,
+    scene_zone,
+    seat_panel,
 )
 from tablecards_hattrick import ArrangedHattrick, Hattrick, HeuristicBot, Play
 from tablecards_hattrick._scenario import card
 
 NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn"]
-
-
-def panel(scene: dict[str, Any], seat: int) -> dict[str, Any]:
-    return next(p for p in scene["seats"] if p["seat"] == seat)
-
-
-def zone(box: dict[str, Any], zone_id: str) -> dict[str, Any]:
-    return next(z for z in box["zones"] if z["id"] == zone_id)
 
 
 def trick() -> Match:
@@ -57,11 +51,15 @@ def test_the_trick_s_two_piles_lie_in_the_middle_hat_04_hat_05() -> None:
 
 def test_won_cards_by_colour_with_counts_and_penalties_hat_06_hat_09() -> None:
     scene = trick().scene(3, NAMES[:4])
-    ann = panel(scene, 0)
+    ann = seat_panel(scene, 0)
     titles = [z["title"] for z in ann["zones"][1:4]]
     assert titles == ["red (3)", "blue (1)", "green (0)"]
-    assert [c["label"] for c in zone(ann, "won:0:red")["cards"]] == ["red 10", "red 11", "red 12"]
-    cleo = zone(panel(scene, 2), "penalty:2")
+    assert [c["label"] for c in scene_zone(ann, "won:0:red")["cards"]] == [
+        "red 10",
+        "red 11",
+        "red 12",
+    ]
+    cleo = scene_zone(seat_panel(scene, 2), "penalty:2")
     assert cleo["title"] == "Penalty cards (1)" and cleo["note"] == "\N{MINUS SIGN}2"
     assert [c["label"] for c in cleo["cards"]] == ["green 20"]
 
@@ -75,9 +73,9 @@ def test_totals_by_name_dealer_and_sorted_hand_hat_03_hat_10() -> None:
         ("Cleo", "\N{MINUS SIGN}2"),
         ("You", "+1"),
     ]
-    assert [b["text"] for b in panel(scene, 0)["badges"]] == ["dealer"]
-    assert [b["text"] for b in panel(scene, 1)["badges"]] == ["leads this trick"]
-    hand = zone(panel(scene, 3), "hand:3")
+    assert [b["text"] for b in seat_panel(scene, 0)["badges"]] == ["dealer"]
+    assert [b["text"] for b in seat_panel(scene, 1)["badges"]] == ["leads this trick"]
+    hand = scene_zone(seat_panel(scene, 3), "hand:3")
     assert [c["label"] for c in hand["cards"]] == ["red 3", "blue 1", "blue 2", "green 10"]
 
 

@@ -13,5 +13,6 @@ def test_hit_passes_the_conformance_kit(block: KitBlock) -> None:
     block.run(Hit())  # every check; 200 seeds per seat count, in blocks
 
 
+@pytest.mark.slow
 def test_hit_over_several_rounds_passes_the_conformance_kit() -> None:
     check_game(Hit(rounds=3), players=[2, 6], seeds=20)  # reshuffles between rounds

@@ -75,6 +75,7 @@ def test_clone_is_independent() -> None:
     assert match.moves == 20
 
 
+@pytest.mark.slow
 def test_1000_random_matches_conserve_cards_and_never_show_the_deck_order() -> None:
     for seed in range(1000):
         players = 2 + seed % 5
@@ -113,6 +114,7 @@ def test_1000_random_matches_conserve_cards_and_never_show_the_deck_order() -> N
         assert sum(result.scores) + boxed == 445, seed
 
 
+@pytest.mark.slow
 def test_heuristic_bot_beats_two_random_bots() -> None:
     report = tablecards.simulate(
         Hit(),

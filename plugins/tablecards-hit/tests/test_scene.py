@@ -12,18 +12,12 @@ from tablecards.testing import (
     check_game,
     check_scenes_blind,
     check_worded_scenes,
+    scene_zone,
+    seat_panel,
 )
 from tablecards_hit import DRAW_AGAIN, NO_STEAL, HeuristicBot, Hit, StackedHit
 
 NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn"]
-
-
-def panel(scene: dict[str, Any], seat: int) -> dict[str, Any]:
-    return next(p for p in scene["seats"] if p["seat"] == seat)
-
-
-def zone(box: dict[str, Any], zone_id: str) -> dict[str, Any]:
-    return next(z for z in box["zones"] if z["id"] == zone_id)
 
 
 def offer() -> Match:
@@ -47,17 +41,17 @@ def test_the_steal_offer_states_the_value_and_whose_cards_hit_08() -> None:
 def test_each_player_s_face_up_row_lies_in_front_of_them_in_columns_hit_01() -> None:
     scene = offer().scene(2, NAMES[:3])
     assert [p["name"] for p in scene["seats"]] == ["You", "Ann", "Bob"]  # from the viewer
-    row = zone(panel(scene, 1), "row:1")
+    row = scene_zone(seat_panel(scene, 1), "row:1")
     assert row["style"] == "row" and [c["rank"] for c in row["cards"]] == ["3", "7", "7"]
     assert row["note"] == "a 3, two 7s (17 points)"
-    assert zone(panel(scene, 2), "row:2")["title"] == "Your face-up row"
-    counters = {c["label"]: c["value"] for c in panel(scene, 1)["counters"]}
+    assert scene_zone(seat_panel(scene, 2), "row:2")["title"] == "Your face-up row"
+    counters = {c["label"]: c["value"] for c in seat_panel(scene, 1)["counters"]}
     assert counters == {"score": "0", "loot": "no cards"}
     (middle,) = scene["middle"]
     assert [z["id"] for z in middle["zones"]] == ["deck", "box"]
     assert middle["zones"][0]["style"] == "deck" and middle["zones"][0]["count"] == 84
     assert scene["title"] == "Hit! — round 1 of 1"
-    assert [b["text"] for b in panel(scene, 0)["badges"]] == ["drawing"]
+    assert [b["text"] for b in seat_panel(scene, 0)["badges"]] == ["drawing"]
 
 
 def test_draw_again_names_the_values_that_bust_hit_06_hit_09() -> None:

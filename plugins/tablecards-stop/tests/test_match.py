@@ -114,6 +114,7 @@ def test_describe_names_each_decision() -> None:
 # -- the heuristic bot -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_heuristic_bot_beats_three_random_bots_clearly() -> None:
     report = tablecards.simulate(
         Stop(),

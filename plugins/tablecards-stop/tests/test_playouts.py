@@ -75,6 +75,7 @@ def random_playout(match: Match, rng: random.Random, limit: int | None = None) -
         assert match.to_act == ()
 
 
+@pytest.mark.slow
 def test_1000_random_matches_of_3_to_6_players_end_and_conserve_every_card() -> None:
     truncated = 0
     eliminations = 0
@@ -244,6 +245,7 @@ def test_sizes_bids_tokens_red_token_and_share_outs_are_public() -> None:
     assert {zone.visibility for zone in state.bids} == {Visibility.PUBLIC}
 
 
+@pytest.mark.slow
 def test_long_random_matches_run_packs_dry_and_eliminate_players() -> None:
     # STOP-09, STOP-18: with short packs (the rest set aside) and a far token target, packs run
     # dry, players are eliminated and the last one standing wins; every card stays counted.
@@ -294,6 +296,7 @@ def repeated_passes(match: Match) -> int:
     return repeated
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "arbiter", [tablecards.RandomPriority(), tablecards.SeatPriority((0, 1, 2, 3, 4, 5))]
 )

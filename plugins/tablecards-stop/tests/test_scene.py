@@ -12,6 +12,8 @@ from tablecards.testing import (
     check_game,
     check_scenes_blind,
     check_worded_scenes,
+    scene_zone,
+    seat_panel,
 )
 from tablecards.words import names_for
 from tablecards_stop import (
@@ -29,16 +31,8 @@ from tablecards_stop import (
 NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn"]
 
 
-def panel(scene: dict[str, Any], seat: int) -> dict[str, Any]:
-    return next(p for p in scene["seats"] if p["seat"] == seat)
-
-
-def zone(box: dict[str, Any], zone_id: str) -> dict[str, Any]:
-    return next(z for z in box["zones"] if z["id"] == zone_id)
-
-
 def badges(scene: dict[str, Any], seat: int) -> list[str]:
-    return [badge["text"] for badge in panel(scene, seat)["badges"]]
+    return [badge["text"] for badge in seat_panel(scene, seat)["badges"]]
 
 
 def choices(group: dict[str, Any]) -> list[dict[str, Any]]:
@@ -59,12 +53,12 @@ def auction() -> Match:
 
 def test_bids_lie_in_front_of_their_bidders_with_their_totals_stop_11() -> None:
     scene = auction().scene(2, NAMES[:4])
-    bob = panel(scene, 1)
-    bid = zone(bob, "bid:1")
+    bob = seat_panel(scene, 1)
+    bid = scene_zone(bob, "bid:1")
     assert bid["title"] == "Bid 6" and bid["note"] == "bid 6: two 3s"
     assert [card["rank"] for card in bid["cards"]] == ["3", "3"]
     assert all(card["colour"] == "green" and "green" in card["label"] for card in bid["cards"])
-    assert zone(panel(scene, 3), "bid:3")["title"] == "Bid"
+    assert scene_zone(seat_panel(scene, 3), "bid:3")["title"] == "Bid"
     assert "Auction: highest bid 6 (Bob)" in scene["lines"][1]
 
 
@@ -74,25 +68,27 @@ def test_badges_show_the_red_token_the_caller_and_who_passed_stop_06_stop_13() -
     assert badges(scene, 3) == ["passed"]
     assert badges(scene, 2) == [] and badges(scene, 0) == []
     # STOP-13: a seat that passed may still play, but the table does not wait for it.
-    assert not panel(scene, 3)["active"] and panel(scene, 2)["active"]
+    assert not seat_panel(scene, 3)["active"] and seat_panel(scene, 2)["active"]
 
 
 def test_tokens_pack_and_hand_are_counters_stop_18() -> None:
     scene = auction().scene(0, NAMES[:4])
-    ann = panel(scene, 0)
+    ann = seat_panel(scene, 0)
     assert ann["name"] == "You" and ann["you"]
     counters = {c["label"]: c["value"] for c in ann["counters"]}
     assert counters == {"tokens": "2 of 6", "pack": "21 cards", "hand": "no cards"}
-    assert {c["label"]: c["value"] for c in panel(scene, 2)["counters"]}["hand"] == "three cards"
+    assert {c["label"]: c["value"] for c in seat_panel(scene, 2)["counters"]}[
+        "hand"
+    ] == "three cards"
     assert [s["score"] for s in scene["scores"]] == ["two tokens", *["no tokens"] * 3]
 
 
 def test_the_viewer_sees_only_its_own_hand_sorted() -> None:
     scene = auction().scene(2, NAMES[:4])
-    hand = zone(panel(scene, 2), "hand:2")
+    hand = scene_zone(seat_panel(scene, 2), "hand:2")
     assert hand["style"] == "hand" and [c["rank"] for c in hand["cards"]] == ["4", "4", "+1"]
     assert hand["cards"][2]["kind"] == "plus"
-    other = zone(panel(scene, 1), "hand:1")
+    other = scene_zone(seat_panel(scene, 1), "hand:1")
     assert other["cards"] is None and other["count"] == 2
 
 
@@ -157,8 +153,8 @@ def test_a_player_out_of_the_game_wears_the_badge_stop_09() -> None:
         for seat in list(match.to_act):
             match.apply(seat, DECLINE)  # the draws go on until Cleo must draw from nothing
     scene = match.scene(0, NAMES[:4])
-    assert badges(scene, 2) == ["out"] and not panel(scene, 2)["active"]
-    assert {c["label"]: c["value"] for c in panel(scene, 2)["counters"]}["pack"] == "no cards"
+    assert badges(scene, 2) == ["out"] and not seat_panel(scene, 2)["active"]
+    assert {c["label"]: c["value"] for c in seat_panel(scene, 2)["counters"]}["pack"] == "no cards"
 
 
 def test_names_everywhere_and_player_n_without_names() -> None:

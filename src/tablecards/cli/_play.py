@@ -13,7 +13,10 @@ an order drawn by :class:`tablecards.RandomPriority` from the seeded generator, 
 :func:`tablecards.play`. This favours the human in races (Stop's calls), which a human at the
 terminal expects: nothing happens behind their back while they read the screen. A human whose
 action leaves them asked among the same seats (a pass in Stop's auction, which can be taken
-back until the last player passes) is asked again only after a bot has spoken.
+back until the last player passes) is asked again only after a bot has spoken. In a moment where
+everyone answers on their own (:meth:`tablecards.Game.simultaneous`) nobody speaks first: the
+screen says that each chooses on their own and that nobody sees the choice until all have
+chosen; the human is still asked first, and the bots' answers cannot see theirs.
 
 The seed is never shown while the match is live: with it and the public actions a player could
 rebuild every hidden card. It is printed once the match is over (a ``--save`` file holds it,

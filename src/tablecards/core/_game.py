@@ -834,7 +834,7 @@ class Game(Generic[S]):
 
     def scene(
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
-    ) -> dict[str, Any] | None:
+    ) -> Mapping[str, Any] | None:
         """What ``view["seat"]`` sees, laid out for players (:func:`tablecards.scene_schema`).
 
         ``view`` is one seat's view (``view["seat"]`` is ``None`` for a spectator), ``names``

@@ -113,6 +113,7 @@ class Match:
         "_moment",
         "_named",
         "_players",
+        "_scenes",
         "_seed",
         "_state",
         "_truncated",
@@ -151,6 +152,8 @@ class Match:
         self._named: tuple[str, ...] | None = None
         # What every seat's scene view and history read of the position (see _here).
         self._moment: _Moment | None = None
+        # Each viewer's last scene, with the view, names and choices it was built from.
+        self._scenes: dict[int | None, _Shown] = {}
         self._hooks = _hooks_of(observers)
         self._state: State = self._new_state()
         hooks = self._hooks
@@ -453,8 +456,15 @@ class Match:
         # (tablecards.remember) instead of being built after every move.
         view = self.scene_view(seat)
         names = self._names(names)  # a tuple: a scene may name the names in its keys
-        legal = () if seat is None else self.legal_actions(view["seat"])
-        return scene_of(self._game, view, names, legal)
+        legal = () if seat is None else tuple(self.legal_actions(view["seat"]))
+        # The viewer's last scene while its view is the same: a table asks again for the
+        # spectators, a reconnection, a page reloaded, all within one move.
+        shown = self._scenes.get(view["seat"])
+        if shown is not None and shown.fits(view, names, legal):
+            return shown.scene
+        scene = scene_of(self._game, view, names, legal)
+        self._scenes[view["seat"]] = _Shown(view, names, legal, scene)
+        return scene
 
     def history(
         self, seat: int | None, names: Sequence[str] | None = None, since: int = 0
@@ -695,6 +705,7 @@ class Match:
         new._events = None
         new._named = self._named
         new._moment = None
+        new._scenes = {}
         new._hooks = None
         new._state = self._state.clone()
         return new
@@ -918,3 +929,36 @@ def load_unverified(match: Match, data: dict[str, Any], game: Game[Any]) -> Matc
             f"({len(actions)} actions, move limit {limit})"
         )
     return match._loaded(state, actions, truncated)
+
+
+class _Shown:
+    """A scene with what it was built from: the view, the names and the viewer's choices."""
+
+    __slots__ = ("legal", "names", "scene", "view")
+
+    def __init__(
+        self,
+        view: dict[str, Any],
+        names: tuple[str, ...],
+        legal: tuple[Action, ...],
+        scene: dict[str, Any],
+    ) -> None:
+        self.view, self.names, self.legal, self.scene = view, names, legal, scene
+
+    def fits(self, view: dict[str, Any], names: tuple[str, ...], legal: tuple[Action, ...]) -> bool:
+        """Whether a scene of ``view`` would be this one: the same names and choices, the same
+        zone views (shared objects, the same while unchanged) and equal other keys."""
+        old = self.view
+        if names != self.names or legal != self.legal or old.keys() != view.keys():
+            return False
+        for key, value in view.items():
+            if key == "zones":
+                before = old["zones"]
+                if len(before) != len(value):
+                    return False
+                for name, zone in value.items():
+                    if before.get(name) is not zone:
+                        return False
+            elif old[key] != value:
+                return False
+        return True

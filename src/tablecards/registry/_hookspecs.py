@@ -29,9 +29,7 @@ results.
 Presentation is not a hook: a game lays out what a seat sees with :meth:`tablecards.Game.scene`
 and puts its actions, events and plays into words with :meth:`tablecards.Game.describe`,
 :meth:`~tablecards.Game.describe_event` and :meth:`~tablecards.Game.describe_play`, which the
-terminal, replays and the networked table all use. The old terminal hook,
-``tablecards_render_view``, is kept as a spec only so that a plugin that still implements it
-loads; nothing calls it any more.
+terminal, replays and the networked table all use.
 """
 
 from __future__ import annotations
@@ -42,10 +40,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     import click
-    from rich.console import RenderableType
 
     from tablecards.core._actions import Action
     from tablecards.core._events import Event
@@ -148,25 +143,4 @@ def tablecards_match_ended(match: Match, result: Result) -> None:
     :param result: scores, winners, rounds and moves.
 
     Called once per match; the results are ignored.
-    """
-
-
-# -- retired ------------------------------------------------------------------------------------
-
-
-@hookspec(firstresult=True)
-def tablecards_render_view(
-    game: Game[Any], view: Mapping[str, Any], seat: int | None
-) -> RenderableType | None:
-    """*Retired*: no longer called. The terminal draws a game's :meth:`~tablecards.Game.scene`.
-
-    :param game: the game being played.
-    :param view: a seat's view.
-    :param seat: whose view it is; ``None`` for a spectator.
-    :return: ignored.
-
-    Kept as a spec so that a plugin written for an older tablecards, which still implements
-    it, loads without error (pluggy refuses an implementation of an unknown hook). Lay the
-    game's table out with :meth:`Game.scene <tablecards.Game.scene>` instead: the terminal and
-    the networked table both draw it.
     """

@@ -14,7 +14,7 @@ from __future__ import annotations
 from tablecards.server._app import CSP, create_app
 from tablecards.server._health import StoreError
 from tablecards.server._run import ServeError, serve
-from tablecards.server._store import SQLiteStore
 from tablecards.server._table import Settings
+from tablecards.server.store import SQLiteStore
 
 __all__ = ["CSP", "SQLiteStore", "ServeError", "Settings", "StoreError", "create_app", "serve"]

@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -27,7 +28,6 @@ from tablecards.server._health import RETRYING, StorageUnavailable, health, logg
 from tablecards.server._hub import LOBBY_STORED, BadRequest, Hub, games
 from tablecards.server._limits import ABORT, REFUSALS, Guard, sweep
 from tablecards.server._lookback import finished_matches, match_summary
-from tablecards.server._open import open_store
 from tablecards.server._outbox import CLOSE
 from tablecards.server._protocol import (
     Act,
@@ -42,9 +42,9 @@ from tablecards.server._protocol import (
 )
 from tablecards.server._rematch import RematchRefused, rematch, rematch_message
 from tablecards.server._seats import SeatRefused, claim_seat, refresh_claims
-from tablecards.server._store import token_hash
 from tablecards.server._table import REPLAYED, Client, Refused, Settings, Table
 from tablecards.server._thinker import thinker
+from tablecards.server.store import open_store, token_hash
 
 __all__ = ["CSP", "create_app"]
 
@@ -87,145 +87,184 @@ def create_app(
 ) -> Starlette:
     """The server as an ASGI app: the store at ``db`` and the live tables.
 
-    ``db`` is a SQLite file's path, or a ``postgresql://…`` URL (extra ``tablecards[postgres]``)
-    that several server processes may share: any of them serves any match.
+    ``db`` is a SQLite file's path (or ``sqlite:PATH``), or a ``postgresql://…`` URL (extra
+    ``tablecards[postgres]``) that several server processes may share: any of them serves any
+    match; a URL of another scheme is refused (``StoreError``, when the app starts).
     Unfinished matches in the store are rebuilt when the app starts (its lifespan), and their
     bots and timers resume. ``app.state.hub`` holds the tables once started.
     """
     settings = settings or Settings()
-    page = _read_page()
-
-    lifespan = _lifespan(db, settings, load_game)
-
-    def hub_of(scope: Request | WebSocket) -> Hub:
-        hub: Hub = scope.app.state.hub
-        return hub
-
-    async def index(request: Request) -> Response:
-        return Response(page["index.html"], media_type="text/html; charset=utf-8")
-
-    async def static(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in _PAGE_FILES:
-            return Response("not found", status_code=404, media_type="text/plain")
-        return Response(page[name], media_type=_PAGE_FILES[name])
-
-    async def no_icon(request: Request) -> Response:
-        return Response(status_code=204)
-
-    async def list_games(request: Request) -> Response:
-        return JSONResponse(games())
-
-    async def create_match(request: Request) -> Response:
-        if not _same_origin(request.headers, settings):
-            REFUSALS.note("origin", _address(request), request.headers.get("origin", ""))
-            return _problem(403, "requests from other sites may not create matches")
-        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-            return _problem(415, "send the match as application/json")
-        body = await _body(request)
-        if body is None:
-            return _problem(413, f"the request is larger than {MAX_BODY} bytes")
-        data = _json(body)
-        if data is _NOT_JSON:
-            return _problem(400, "the body is not valid JSON")
-        if not isinstance(data, dict):
-            return _problem(400, "the body must be a JSON object")
-        try:
-            match_id, invites = await hub_of(request).create(data)
-        except BadRequest as failure:
-            return _problem(400, str(failure))
-        except StorageUnavailable:
-            return _problem(503, "storage unavailable, retrying: the match was not created")
-        request.app.state.creations.created(match_id, _address(request))
-        for invite in invites:
-            invite["url"] = f"/play/{match_id}#seat={invite['token']}"
-        return JSONResponse(
-            {"id": match_id, "invites": invites, "watch": f"/play/{match_id}"}, status_code=201
-        )
-
-    async def socket(websocket: WebSocket) -> None:
-        if not _same_origin(websocket.headers, settings):
-            REFUSALS.note("origin", _address(websocket), websocket.headers.get("origin", ""))
-            await websocket.close(code=1008)
-            return
-        hub = hub_of(websocket)
-        try:
-            table = await hub.table(websocket.path_params["match"])
-        except StorageUnavailable:
-            await websocket.close(code=1013)  # try again later
-            return
-        if table is None:
-            # Said distinctly (4404), so a page stops reconnecting and shows "no such match".
-            await websocket.accept()
-            await _close(websocket, NO_SUCH_MATCH)
-            return
-        await websocket.accept()
-        await _serve_socket(websocket, table, settings, hub)
-
     routes = [
-        Route("/", index),
-        Route("/play/{match}", index),
-        Route("/static/{name}", static),
-        Route("/favicon.ico", no_icon),
-        Route("/api/games", list_games),
+        Route("/", _index),
+        Route("/play/{match}", _index),
+        Route("/static/{name}", _static),
+        Route("/favicon.ico", _no_icon),
+        Route("/api/games", _list_games),
         Route("/healthz", _healthz),
         Route("/matches", _list_matches, methods=["GET"]),
-        Route("/matches", create_match, methods=["POST"]),
-        *_lobby_routes(settings),
+        Route("/matches", _create_match, methods=["POST"]),
+        Route("/matches/finished", _finished, methods=["GET"]),
+        Route("/matches/{match}", _summary, methods=["GET"]),
+        Route("/matches/{match}/seats/{seat:int}", _take_seat, methods=["POST"]),
         *([Route("/debug/stats", _stats)] if settings.stats else []),
-        WebSocketRoute("/matches/{match}/ws", socket),
+        WebSocketRoute("/matches/{match}/ws", _socket),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=_lifespan)
+    app.state.shared = _Shared(db, settings, load_game, _read_page())
     app.add_middleware(_SecurityHeaders)
     app.add_middleware(Guard, settings=settings, state=app.state)  # outermost: first to answer
     return app
 
 
-def _lobby_routes(settings: Settings) -> list[Route]:
-    """Finished matches, one match's summary, taking an open seat."""
+@attrs.frozen
+class _Shared:
+    """What every handler of one app shares, fixed when the app is made (``app.state.shared``).
 
-    async def finished(request: Request) -> Response:
-        return JSONResponse(await finished_matches(_hub_of(request)))
+    The handlers are plain functions of their request: they reach this through
+    :func:`_shared`, and the live tables through :func:`_hub_of` (``app.state.hub``, made when
+    the app starts).
+    """
 
-    async def summary(request: Request) -> Response:
-        match_id = request.path_params["match"]
-        hub = _hub_of(request)
-        table = await hub.table(match_id)
-        if table is None:
-            return _problem(404, "no such match")
-        answer = JSONResponse(match_summary(match_id, table.record, table.match))
-        hub.forget(table)  # a finished match nobody watches leaves memory at once, not at a sweep
-        return answer
+    #: The store's path or URL, opened when the app starts.
+    db: str | Path
+    settings: Settings
+    load_game: Callable[..., tablecards.Game[Any]]
+    #: The page's files by name, read once.
+    page: dict[str, bytes]
 
-    async def take_seat(request: Request) -> Response:
-        if not _same_origin(request.headers, settings):
-            return _problem(403, "requests from other sites may not take seats")
-        body = await _body(request)
-        if body is None:
-            return _problem(413, f"the request is larger than {MAX_BODY} bytes")
-        data = _json(body or b"{}")
-        if data is _NOT_JSON:
-            return _problem(400, "the body is not valid JSON")
-        if not isinstance(data, dict) or set(data) - {"name"}:
-            return _problem(400, 'send {"name": "…"}: the name you play under')
-        match_id = request.path_params["match"]
-        try:
-            taken = await claim_seat(
-                _hub_of(request), match_id, request.path_params["seat"], data.get("name")
-            )
-        except SeatRefused as refusal:
-            return _problem(refusal.status, refusal.reason)
-        except StorageUnavailable:
-            return _problem(503, "storage unavailable, retrying: the seat was not taken")
-        request.app.state.creations.seated(match_id, taken["seat"], _address(request))
-        taken["url"] = f"/play/{match_id}#seat={taken['token']}"
-        return JSONResponse(taken, status_code=201)
 
-    return [
-        Route("/matches/finished", finished, methods=["GET"]),
-        Route("/matches/{match}", summary, methods=["GET"]),
-        Route("/matches/{match}/seats/{seat:int}", take_seat, methods=["POST"]),
-    ]
+def _shared(scope: Request | WebSocket) -> _Shared:
+    shared: _Shared = scope.app.state.shared
+    return shared
+
+
+def _hub_of(scope: Request | WebSocket) -> Hub:
+    hub: Hub = scope.app.state.hub
+    return hub
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: Starlette) -> AsyncIterator[None]:
+    """Open the store and rebuild the tables at start; stop them and close it at the end."""
+    shared: _Shared = app.state.shared
+    settings = shared.settings
+    store = await open_store(shared.db)
+    if hasattr(store, "checkpoint_every"):
+        store.checkpoint_every = settings.checkpoint_every
+    thinker.configure(settings.bot_workers)
+    hub = Hub(store, settings, shared.load_game)
+    await hub.restore()
+    await store.listen(hub.on_action)
+    if hasattr(store, "watch"):
+        store.watch(hub)  # tell players of outages; resume the tables when it is back
+    app.state.hub = hub
+    sweeper = asyncio.ensure_future(sweep(hub, settings))
+    sweeper.add_done_callback(logged)
+    try:
+        yield
+    finally:
+        sweeper.cancel()
+        hub.close()
+        await store.aclose()
+
+
+# -- the page and the lobby -------------------------------------------------------------------
+
+
+async def _index(request: Request) -> Response:
+    """``GET /`` and ``GET /play/{match}``: the page (it reads the match from its URL)."""
+    page = _shared(request).page
+    return Response(page["index.html"], media_type="text/html; charset=utf-8")
+
+
+async def _static(request: Request) -> Response:
+    """``GET /static/{name}``: the page's script, style and icons, nothing else."""
+    name = request.path_params["name"]
+    if name not in _PAGE_FILES:
+        return Response("not found", status_code=404, media_type="text/plain")
+    return Response(_shared(request).page[name], media_type=_PAGE_FILES[name])
+
+
+async def _no_icon(request: Request) -> Response:
+    """``GET /favicon.ico``: none (the page names its icon), and no 404 in the logs."""
+    return Response(status_code=204)
+
+
+async def _list_games(request: Request) -> Response:
+    """``GET /api/games``: the installed games, their seat counts, options and bots."""
+    return JSONResponse(games())
+
+
+async def _create_match(request: Request) -> Response:
+    """``POST /matches``: a new match from the lobby's JSON; its invites, one per person."""
+    if not _same_origin(request.headers, _shared(request).settings):
+        REFUSALS.note("origin", _address(request), request.headers.get("origin", ""))
+        return _problem(403, "requests from other sites may not create matches")
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        return _problem(415, "send the match as application/json")
+    body = await _body(request)
+    if body is None:
+        return _problem(413, f"the request is larger than {MAX_BODY} bytes")
+    data = _json(body)
+    if data is _NOT_JSON:
+        return _problem(400, "the body is not valid JSON")
+    if not isinstance(data, dict):
+        return _problem(400, "the body must be a JSON object")
+    try:
+        match_id, invites = await _hub_of(request).create(data)
+    except BadRequest as failure:
+        return _problem(400, str(failure))
+    except StorageUnavailable:
+        return _problem(503, "storage unavailable, retrying: the match was not created")
+    request.app.state.creations.created(match_id, _address(request))
+    for invite in invites:
+        invite["url"] = f"/play/{match_id}#seat={invite['token']}"
+    return JSONResponse(
+        {"id": match_id, "invites": invites, "watch": f"/play/{match_id}"}, status_code=201
+    )
+
+
+async def _finished(request: Request) -> Response:
+    """``GET /matches/finished``: the latest finished matches."""
+    return JSONResponse(await finished_matches(_hub_of(request)))
+
+
+async def _summary(request: Request) -> Response:
+    """``GET /matches/{match}``: who plays, how far, and once over the standings."""
+    match_id = request.path_params["match"]
+    hub = _hub_of(request)
+    table = await hub.table(match_id)
+    if table is None:
+        return _problem(404, "no such match")
+    answer = JSONResponse(match_summary(match_id, table.record, table.match))
+    hub.forget(table)  # a finished match nobody watches leaves memory at once, not at a sweep
+    return answer
+
+
+async def _take_seat(request: Request) -> Response:
+    """``POST /matches/{match}/seats/{seat}``: take an open seat under a name."""
+    if not _same_origin(request.headers, _shared(request).settings):
+        return _problem(403, "requests from other sites may not take seats")
+    body = await _body(request)
+    if body is None:
+        return _problem(413, f"the request is larger than {MAX_BODY} bytes")
+    data = _json(body or b"{}")
+    if data is _NOT_JSON:
+        return _problem(400, "the body is not valid JSON")
+    if not isinstance(data, dict) or set(data) - {"name"}:
+        return _problem(400, 'send {"name": "…"}: the name you play under')
+    match_id = request.path_params["match"]
+    try:
+        taken = await claim_seat(
+            _hub_of(request), match_id, request.path_params["seat"], data.get("name")
+        )
+    except SeatRefused as refusal:
+        return _problem(refusal.status, refusal.reason)
+    except StorageUnavailable:
+        return _problem(503, "storage unavailable, retrying: the seat was not taken")
+    request.app.state.creations.seated(match_id, taken["seat"], _address(request))
+    taken["url"] = f"/play/{match_id}#seat={taken['token']}"
+    return JSONResponse(taken, status_code=201)
 
 
 async def _stats(request: Request) -> Response:
@@ -257,40 +296,6 @@ def _rss() -> int:
         return 0
 
 
-def _hub_of(request: Request) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-def _lifespan(
-    db: str | Path, settings: Settings, load_game: Callable[..., tablecards.Game[Any]]
-) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
-    """Open the store and rebuild the tables at start; stop them and close it at the end."""
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = await open_store(db)
-        if hasattr(store, "checkpoint_every"):
-            store.checkpoint_every = settings.checkpoint_every
-        thinker.configure(settings.bot_workers)
-        hub = Hub(store, settings, load_game)
-        await hub.restore()
-        await store.listen(hub.on_action)
-        if hasattr(store, "watch"):
-            store.watch(hub)  # tell players of outages; resume the tables when it is back
-        app.state.hub = hub
-        sweeper = asyncio.ensure_future(sweep(hub, settings))
-        sweeper.add_done_callback(logged)
-        try:
-            yield
-        finally:
-            sweeper.cancel()
-            hub.close()
-            await store.aclose()
-
-    return lifespan
-
-
 async def _list_matches(request: Request) -> Response:
     # Paged: ?limit=N (at most LOBBY_MAX) and ?cursor= from the previous page's Link.
     limit = _whole(request.query_params.get("limit"), LOBBY_PAGE, 1, LOBBY_MAX)
@@ -308,6 +313,31 @@ async def _list_matches(request: Request) -> Response:
 async def _healthz(request: Request) -> Response:
     status, body = health(request.app.state.hub.store)
     return JSONResponse(body, status_code=status, headers={"cache-control": "no-store"})
+
+
+# -- the websocket --------------------------------------------------------------------------------
+
+
+async def _socket(websocket: WebSocket) -> None:
+    """``/matches/{match}/ws``: a player's or a spectator's connection to one table."""
+    settings = _shared(websocket).settings
+    if not _same_origin(websocket.headers, settings):
+        REFUSALS.note("origin", _address(websocket), websocket.headers.get("origin", ""))
+        await websocket.close(code=1008)
+        return
+    hub = _hub_of(websocket)
+    try:
+        table = await hub.table(websocket.path_params["match"])
+    except StorageUnavailable:
+        await websocket.close(code=1013)  # try again later
+        return
+    if table is None:
+        # Said distinctly (4404), so a page stops reconnecting and shows "no such match".
+        await websocket.accept()
+        await _close(websocket, NO_SUCH_MATCH)
+        return
+    await websocket.accept()
+    await _serve_socket(websocket, table, settings, hub)
 
 
 async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings, hub: Hub) -> None:

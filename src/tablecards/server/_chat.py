@@ -8,7 +8,7 @@ its hello, or "Spectator" for a spectator. Each line is checked before it is sto
 :data:`ADDRESS_BURST` per address across the whole server; a refused line is never stored nor
 shown. A finished match's
 chat is closed to spectators. The store keeps the last
-:data:`~tablecards.server._store.CHAT_KEPT` lines of a match. The host decides
+:data:`~tablecards.server.store._records.CHAT_KEPT` lines of a match. The host decides
 (:class:`~tablecards.server.Settings`) whether there is a chat, and whether spectators write to
 everybody, only among themselves, or not at all.
 """
@@ -22,8 +22,8 @@ from collections import OrderedDict, deque
 from typing import Any
 
 from tablecards.server._protocol import error
-from tablecards.server._store import ChatLine
 from tablecards.server._table import Client, Table
+from tablecards.server.store import ChatLine
 
 __all__ = [
     "ADDRESS_BURST",

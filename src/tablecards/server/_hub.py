@@ -14,8 +14,8 @@ from tablecards.server._absence import Note
 from tablecards.server._names import NameRefused, clean_name, reserved, reserved_reason, skeleton
 from tablecards.server._pace import DEFAULT_PACE, pace_named, paces_json, stored_pace
 from tablecards.server._seats import open_seat_name, with_claims
-from tablecards.server._store import MatchRecord, SeatRecord, Store, token_hash
 from tablecards.server._table import Settings, Table
+from tablecards.server.store import MatchRecord, SeatRecord, Store, token_hash
 
 # clean_name is _names's, kept importable from here.
 __all__ = ["BadRequest", "Hub", "Invite", "SetupTooLong", "clean_name", "games", "set_up"]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablecards import Match, TablecardsError
 from tablecards.server._seats import with_claims
-from tablecards.server._store import MatchRecord
+from tablecards.server.store import MatchRecord
 
 if TYPE_CHECKING:
     from tablecards.server._hub import Hub

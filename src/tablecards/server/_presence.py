@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any, Protocol
 
-from tablecards.server._store import SeatRecord
+from tablecards.server.store import SeatRecord
 
 __all__ = ["presence_message"]
 

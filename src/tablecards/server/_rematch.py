@@ -18,8 +18,8 @@ from tablecards import TablecardsError
 from tablecards.server._hub import set_up
 from tablecards.server._limits import Creations, Quota
 from tablecards.server._protocol import error
-from tablecards.server._store import MatchRecord, token_hash
 from tablecards.server._table import Table
+from tablecards.server.store import MatchRecord, token_hash
 
 if TYPE_CHECKING:
     from tablecards.server._hub import Hub

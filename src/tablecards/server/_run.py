@@ -18,8 +18,8 @@ from tablecards.server._app import create_app
 from tablecards.server._health import StoreError
 from tablecards.server._http import guarded_http
 from tablecards.server._limits import allowed_hosts
-from tablecards.server._open import open_store
 from tablecards.server._table import Settings
+from tablecards.server.store import open_store
 
 __all__ = ["ServeError", "check_store", "serve"]
 

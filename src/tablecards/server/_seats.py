@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from tablecards.server._names import NameRefused, clean_name, reserved, reserved_reason
-from tablecards.server._store import Claim, MatchRecord, SeatRecord, fold, token_hash
+from tablecards.server.store import Claim, MatchRecord, SeatRecord, fold, token_hash
 
 if TYPE_CHECKING:
     from tablecards.server._hub import Hub

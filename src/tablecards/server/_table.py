@@ -46,9 +46,9 @@ from tablecards.server._pace import BANKED, PACED, stored_pace
 from tablecards.server._presence import presence_message
 from tablecards.server._protocol import error
 from tablecards.server._seats import open_seat_name
-from tablecards.server._store import ActionTaken, MatchRecord, SeatRecord, Store
 from tablecards.server._thinker import thinker
 from tablecards.server._words import play_text, result_message
+from tablecards.server.store import ActionTaken, MatchRecord, SeatRecord, Store
 from tablecards.words import names_for
 
 __all__ = ["DEFAULT_CLOCKS", "Client", "Moment", "Refused", "Settings", "Table"]

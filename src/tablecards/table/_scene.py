@@ -16,7 +16,7 @@ import marshal
 import operator
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
@@ -73,7 +73,10 @@ def scene_of(
     """The game's scene of ``view`` (:meth:`Game.scene <tablecards.Game.scene>`), or the
     generic scene when the game lays out none (its ``scene`` returns ``None``)."""
     scene = game.scene(view, names, legal)
-    return generic_scene(game, view, names, legal) if scene is None else scene
+    if scene is None:
+        return generic_scene(game, view, names, legal)
+    # A Scene is a TypedDict: the same dict at run time, typed for the game that builds it.
+    return cast("dict[str, Any]", scene)
 
 
 def generic_scene(

@@ -31,7 +31,13 @@ from tablecards.testing._kit import (
     default_seeds,
     kit_blocks,
 )
-from tablecards.testing._positions import bot_positions, check_scenes_blind, check_worded_scenes
+from tablecards.testing._positions import (
+    bot_positions,
+    check_scenes_blind,
+    check_worded_scenes,
+    scene_zone,
+    seat_panel,
+)
 from tablecards.testing._rawtext import raw_text_problems
 from tablecards.testing._refusal import assert_refused
 from tablecards.testing._replays import check_replays, check_resumes, check_undo, random_match
@@ -60,4 +66,6 @@ __all__ = [
     "raw_text_problems",
     "registered_bots",
     "scene_problems",
+    "scene_zone",
+    "seat_panel",
 ]

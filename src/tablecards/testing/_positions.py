@@ -4,7 +4,7 @@ scene tests check at them (so that no plugin's tests copy these loops)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from tablecards import Game, Match, determinise, scene_schema
@@ -13,7 +13,13 @@ from tablecards.testing._scenes import kit_names, scene_problems
 from tablecards.testing._schema_check import schema_problems
 from tablecards.words import names_for
 
-__all__ = ["bot_positions", "check_scenes_blind", "check_worded_scenes"]
+__all__ = [
+    "bot_positions",
+    "check_scenes_blind",
+    "check_worded_scenes",
+    "scene_zone",
+    "seat_panel",
+]
 
 
 def bot_positions(game: Game[Any], players: int, seed: int, bot: BotFactory) -> list[Match]:
@@ -100,3 +106,27 @@ def check_scenes_blind(
                 f"after {match.moves} moves, seat {seat}'s scene shows what it cannot see"
             )
     return compared
+
+
+def seat_panel(scene: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """The panel of ``seat`` in ``scene`` (its ``seats`` are in table order, not seat order).
+
+    Raises:
+        LookupError: the scene has no panel for ``seat``.
+    """
+    for panel in scene["seats"]:
+        if panel["seat"] == seat:
+            return panel  # type: ignore[no-any-return]
+    raise LookupError(f"the scene has no panel for seat {seat}")
+
+
+def scene_zone(part: Mapping[str, Any], zone_id: str) -> dict[str, Any]:
+    """The zone box ``zone_id`` of a panel or a group of the middle (``part["zones"]``).
+
+    Raises:
+        LookupError: the part shows no zone ``zone_id``.
+    """
+    for box in part["zones"]:
+        if box["id"] == zone_id:
+            return box  # type: ignore[no-any-return]
+    raise LookupError(f"no zone {zone_id!r} here: {[box['id'] for box in part['zones']]}")

@@ -18,6 +18,7 @@ from tablecards import (
     Illegal,
     MatchRandom,
     RoundEnded,
+    Scene,
     Shuffled,
     TurnStarted,
     Visibility,
@@ -394,7 +395,7 @@ class Courtiers(Game[CourtState]):
 
     def scene(
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
-    ) -> dict[str, Any]:
+    ) -> Scene:
         """Courtiers' table: each hand (yours face up), the played cards in front of their
         players, who is protected or out, tokens, the deck and the card set aside, and what you
         know in words (a card you saw, a Sentry's "no"); a play is chosen card, then whom, then

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Any
 
+from tablecards import SceneFace
 from tablecards_courtiers._cards import HEIR, NAMES
 
 __all__ = ["a_card", "article", "capital", "card_face", "card_words", "face"]
-
-Json = dict[str, Any]
 
 
 def card_words(rank: int) -> str:
@@ -33,20 +31,17 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def card_face(card: Mapping[str, Any]) -> Json:
+def card_face(card: Mapping[str, Any]) -> SceneFace:
     """A Courtiers card's face: its rank big, its name small (Courtiers' cards have no colour).
 
     The rank goes big because a hand is drawn fanned: a number stays readable where a name
     would be cut by the next card; the label says both in full.
     """
-    return dict(face(int(card["id"]), int(card["rank"])))
+    return face(int(card["id"]), int(card["rank"]))
 
 
-# Sixteen cards in the box: each face is made once and shared by every scene that shows it.
-@functools.lru_cache(maxsize=64)
-def face(card_id: int, rank: int) -> Json:
-    """The face of the card ``card_id`` of rank ``rank`` (:func:`card_face`), shared: never
-    change it."""
+def face(card_id: int, rank: int) -> SceneFace:
+    """COURT-01: the face of the card ``card_id`` of rank ``rank`` (:func:`card_face`)."""
     return {
         "id": card_id,
         "rank": str(rank),

@@ -13,6 +13,7 @@ from tablecards import (
     Game,
     Illegal,
     MatchRandom,
+    Scene,
     Visibility,
     Zone,
     seat_option,
@@ -156,7 +157,7 @@ class Climb(Game[ClimbState]):
 
     def scene(
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
-    ) -> dict[str, Any]:
+    ) -> Scene:
         """Climb's table: the pile in the middle, each seat's hand, won cards and score."""
         return _scene.build_scene(self, view, names, legal)
 

@@ -16,6 +16,7 @@ from tablecards import (
     Game,
     Illegal,
     MatchRandom,
+    Scene,
     Visibility,
     Zone,
     seat_option,
@@ -347,7 +348,7 @@ class ExHopp(Game[ExHoppState]):
 
     def scene(
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
-    ) -> dict[str, Any]:
+    ) -> Scene:
         """Ex & Hopp's table: the four sequences behind their point cards, colours, exchanges."""
         return _scene.build_scene(view, names, legal, self.action_json)
 

@@ -16,6 +16,7 @@ from tablecards import (
     Game,
     Illegal,
     MatchRandom,
+    Scene,
     Visibility,
     Zone,
     option_range,
@@ -232,7 +233,7 @@ class Hattrick(Game[HattrickState]):
 
     def scene(
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
-    ) -> dict[str, Any]:
+    ) -> Scene:
         """Hattrick's table: the trick's piles, won cards by colour, penalties, totals."""
         return _scene.build_scene(view, names, legal, self.action_json)
 

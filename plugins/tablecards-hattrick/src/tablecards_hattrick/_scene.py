@@ -1,68 +1,328 @@
-"""Hattrick's table as its players see it: the trick's two piles in the middle, won cards by colour.
+"""Hattrick's table as its players see it: each seat's hand, won piles by colour and penalty
+cards, the trick's two piles in the middle, and the seat to act's plays grouped by pile.
 
-Built from a seat's view alone (:meth:`Hattrick.scene <tablecards_hattrick.Hattrick.scene>`):
-the hands are the only secret, and a view holds only the viewer's own.
-
-A table shows every seat a new scene after every move, yet a card played changes one hand and
-one pile of the trick. Each panel, each box of cards and the trick are kept with the zones
-they are built from (:func:`tablecards.remember`), under a key naming all else they show, so a
-scene rebuilds only what the move changed. What the seats' scenes of one position share (the
-title, the status, the lines and scores, the trick, the other seats' panels) is made once, by
-the first of them, and kept with the facts and the zones it is made from (:class:`Table`).
+Built from a seat's view alone: the hands are the only secret, and a view holds only the
+viewer's own. A card played changes one hand and one pile of the trick, a trick won the won
+piles and the scores: each box, each panel and the trick are kept with the zones they show
+(:func:`tablecards.remember`), under a key naming all else they show, for the next scenes to
+find while those are unchanged.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
-from operator import itemgetter
-from typing import Any, Final, final
+from operator import attrgetter
+from typing import Any, Final
 
-from tablecards import Action, ZoneView
-from tablecards.words import listing, names_for, says
-from tablecards_hattrick._scene_choices import decision
-from tablecards_hattrick._scene_seats import HANDS, PUBLIC, Rows, panel, rows, signed
-from tablecards_hattrick._scene_trick import colours_of, face, middle
+from tablecards import (
+    Action,
+    Scene,
+    SceneBadge,
+    SceneChoices,
+    SceneFace,
+    SceneGroup,
+    ScenePanel,
+    SceneZone,
+    remember,
+    scene_choices,
+    score_lines,
+    seat_name,
+    table_order,
+    waiting_for,
+)
+from tablecards.words import listing, names_for, says, whose
+from tablecards_hattrick._actions import Pass, Play
+from tablecards_hattrick._state import COLOURS, DECK
 
-__all__ = ["Table", "build_scene", "face", "signed"]
+__all__ = ["build_scene"]
 
-Json = dict[str, Any]
+Zone = Mapping[str, Any]
 MINUS: Final = "\N{MINUS SIGN}"
-
-
-@lru_cache(maxsize=256)
-def _title(number: Any, rounds: Any) -> str:
-    """ "Hattrick — round 2 of 8"."""
-    of = f" of {rounds}" if rounds else ""
-    return f"Hattrick — round {number}{of}"
-
-
-_RULE: Final = (
+#: HAT-06: won cards lie sorted by colour, red, blue then green (a hand too).
+ORDER: Final = {colour.value: index for index, colour in enumerate(COLOURS)}
+RULE: Final = (
     "Per round: your colour with the most cards won scores +1 a card, "
     f"the other colours {MINUS}1 a card, each penalty card {MINUS}2"
 )
+PASS_TITLE: Final = f"Pass, showing a card of the third colour ({MINUS}2)"
+COLOUR_NAMES: Final = tuple(colour.value for colour in COLOURS)
+#: The zones in front of each seat (4 to 6 of them, HAT-02): its hand, its won piles by
+#: colour (HAT-06) and its penalty cards (HAT-05).
+SEAT_ZONES: Final = tuple(
+    (f"hand:{seat}", *(f"won:{seat}:{colour}" for colour in COLOUR_NAMES), f"penalty:{seat}")
+    for seat in range(6)
+)
 
 
-@lru_cache(maxsize=1024)
-def _lines_of(
-    target: Any, last: tuple[Any, ...], names: tuple[str, ...], viewer: int | None
-) -> tuple[str, ...]:
-    """The lines under the title: the scoring rule, the target, the last round's scores."""
-    lines = [_RULE]
-    if target:
-        lines.append(f"The game ends after the round in which a total reaches {target}")
+def signed(number: int) -> str:
+    """HAT-09: a score as players write it: "+5", "-4" with a true minus sign, "0"."""
+    return f"+{number}" if number > 0 else f"{MINUS}{-number}" if number < 0 else "0"
+
+
+def face(card: Mapping[str, Any], note: str | None = None) -> SceneFace:
+    """HAT-01: a card's value painted in its colour; ``note``: who played it on the trick."""
+    colour = str(card["colour"])
+    return {
+        "id": int(card["id"]),
+        "rank": str(card["value"]),
+        "colour": colour,
+        "label": f"{colour} {card['value']}",
+        "note": note,
+        "kind": None,
+    }
+
+
+def faces(cards: Sequence[Mapping[str, Any]]) -> list[SceneFace]:
+    """HAT-06: cards as players keep them, by colour (red, blue, green), then by value."""
+    order = sorted(cards, key=lambda card: (ORDER.get(str(card["colour"]), 9), int(card["value"])))
+    return [face(card) for card in order]
+
+
+# -- a seat's panel ----------------------------------------------------------------------------
+
+
+def hand_box(hand: Zone, name: str, you: bool) -> SceneZone:
+    """HAT-02: a secret hand, the viewer's own face up (any hand face up in a replay)."""
+    cards = hand.get("cards")
+    return {
+        "id": name,
+        "title": "Your hand" if you and cards is not None else "Hand",
+        "style": "stack" if cards is None else "hand" if you else "row",
+        "count": int(hand.get("count", 0)),
+        "cards": None if cards is None else faces(cards),
+        "note": None,
+    }
+
+
+def won_boxes(piles: tuple[Zone, ...], seat: int) -> list[SceneZone]:
+    """HAT-05, HAT-06, HAT-09: the cards a seat has won, face up in a pile per colour, then
+    the penalty cards it has shown, in a row, with what they cost."""
+    boxes: list[SceneZone] = []
+    for pile, name, colour in zip(piles, SEAT_ZONES[seat][1:], (*COLOUR_NAMES, ""), strict=True):
+        cards, number = pile.get("cards"), int(pile.get("count", 0))
+        boxes.append(
+            {
+                "id": name,
+                "title": f"{colour} ({number})" if colour else f"Penalty cards ({number})",
+                "style": "pile" if colour else "row",
+                "count": number,
+                "cards": None if cards is None else faces(cards),
+                "note": signed(-2 * number) if number and not colour else None,
+            }
+        )
+    return boxes
+
+
+def seat_panel(
+    zones: tuple[Zone, ...],
+    seat: int,
+    name: str,
+    you: bool,
+    active: bool,
+    dealer: bool,
+    leads: bool,
+    points: int,
+    total: int,
+) -> ScenePanel:
+    """HAT-03, HAT-04, HAT-09: a seat's name, whether it deals or leads, its points this round
+    and in all, and the zones in front of it (:data:`SEAT_ZONES`)."""
+    badges: list[SceneBadge] = []
+    if dealer:
+        badges.append({"text": "dealer", "tone": "info"})
+    if leads:
+        badges.append({"text": "leads this trick", "tone": "mark"})
+    # Kept with their zones: a card played changes a hand, a trick won a pile or two.
+    hand, piles = zones[0], zones[1:]
+    return {
+        "seat": seat,
+        "name": name,
+        "you": you,
+        "active": active,
+        "badges": badges,
+        "counters": [
+            {"label": "this round", "value": signed(points)},
+            {"label": "total", "value": signed(total)},
+        ],
+        "zones": [
+            remember(hand, ("box", you), hand_box, hand, SEAT_ZONES[seat][0], you),
+            *remember(piles, "boxes", won_boxes, piles, seat),
+        ],
+    }
+
+
+def seat_panels(view: Mapping[str, Any], names: tuple[str, ...]) -> list[ScenePanel]:
+    """HAT-09: every seat's panel, the viewer's first, then clockwise around the table."""
+    viewer: int | None = view["seat"]
+    players = int(view["players"])
+    zones, to_act, dealer = view["zones"], view["to_act"], view.get("dealer")
+    totals = view.get("totals") or [0] * players
+    scores = view.get("scores") or totals
+    leader = None if view["over"] else view.get("leader")
+    panels = []
+    for seat in table_order(viewer, players):
+        score = int(scores[seat])
+        shown = (
+            seat,
+            seat_name(seat, names, viewer),
+            seat == viewer,
+            seat in to_act,
+            seat == dealer,
+            seat == leader,
+            score - int(totals[seat]),
+            score,
+        )
+        # Kept with the seat's zones: a move changes one hand, and whose turn it is.
+        mine = tuple([zones[name] for name in SEAT_ZONES[seat]])
+        panels.append(remember(mine, shown, seat_panel, mine, *shown))
+    return panels
+
+
+# -- the middle of the table -------------------------------------------------------------------
+
+
+def opened(piles: tuple[Zone, Zone]) -> tuple[str, ...]:
+    """HAT-04, HAT-05: the colours of the trick's piles opened so far, the first pile's first."""
+    shown = (piles[0].get("cards"), piles[1].get("cards"))
+    return tuple(cards[0]["colour"] for cards in shown if cards)
+
+
+def trick_pile(
+    pile: Zone, index: int, seats: tuple[int, ...], names: tuple[str, ...], you: int | None
+) -> SceneZone:
+    """HAT-04, HAT-06: a pile of the trick as played, each card noted with who played it, and
+    its highest card, which wins the pile for its player."""
+    cards, words = pile.get("cards") or (), names_for(names, you)
+    title = f"{'First' if index == 0 else 'Second'} pile (not open yet)"
+    note = None
+    if cards:
+        title = f"{str(cards[0]['colour']).capitalize()} pile"
+        top = max(range(len(cards)), key=lambda at: int(cards[at]["value"]))
+        by = f" ({whose(words[seats[top]])})" if len(seats) == len(cards) else ""
+        note = f"highest {cards[top]['value']}{by}"
+    return {
+        "id": f"pile:{index}",
+        "title": title,
+        "style": "row",
+        "count": len(cards),
+        "cards": [
+            face(card, words[seats[at]] if at < len(seats) else None)
+            for at, card in enumerate(cards)
+        ],
+        "note": note,
+    }
+
+
+def trick_group(
+    number: object,
+    leader: int | None,
+    piles: tuple[Zone, Zone],
+    seats: tuple[tuple[int, ...], tuple[int, ...]],
+    names: tuple[str, ...],
+    you: int | None,
+) -> list[SceneGroup]:
+    """HAT-04: the trick, the colours of its piles, who leads it, and its two piles."""
+    colours = ", ".join(f"{colour} pile" for colour in opened(piles)) or "no pile yet"
+    zones = []
+    for index, (pile, played) in enumerate(zip(piles, seats, strict=True)):
+        # Kept with the pile: only a viewer who played on it reads it with a "you".
+        mine = you if you in played else None
+        zones.append(
+            remember(pile, (played, names, mine), trick_pile, pile, index, played, names, mine)
+        )
+    return [
+        {
+            "id": "trick",
+            "title": f"Trick {number}: {colours}",
+            "note": None
+            if leader is None
+            else says("you" if leader == you else names[leader], "leads"),
+            "badges": [],
+            "zones": zones,
+        }
+    ]
+
+
+def middle(view: Mapping[str, Any], names: tuple[str, ...]) -> list[SceneGroup]:
+    """HAT-04: the trick in the middle of the table."""
+    viewer: int | None = view["seat"]
+    zones, leader = view["zones"], view.get("leader")
+    piles = (zones["pile:0"], zones["pile:1"])
+    first, second = view.get("pile_seats", ((), ()))
+    seats = (tuple(first), tuple(second))
+    # Kept with the piles: every viewer but the leader and those who played reads the same.
+    you = viewer if viewer == leader or viewer in first or viewer in second else None
+    key = (view["trick"], leader, seats, names, you)
+    return remember(piles, key, trick_group, view["trick"], leader, piles, seats, names, you)
+
+
+# -- the prompt and the choices ----------------------------------------------------------------
+
+
+def prompt(trick: object, colours: tuple[str, ...]) -> str:
+    """HAT-04, HAT-05: what the seat to act may do with the piles open."""
+    if not colours:
+        return f"You lead trick {trick}: play any card; its colour starts the first pile."
+    if len(colours) == 1:
+        return (
+            f"Trick {trick}: play on the {colours[0]} pile, or start the second pile "
+            "with a card of another colour."
+        )
+    third = next(c.value for c in COLOURS if c.value not in colours)
+    return (
+        f"Trick {trick}: play on the {colours[0]} or the {colours[1]} pile, "
+        f"or pass by showing a {third} card ({MINUS}2 at the end of the round)."
+    )
+
+
+def play_title(colour: str, colours: tuple[str, ...]) -> str:
+    """HAT-04, HAT-05: where a card of ``colour`` goes: on its pile, opening one, or leading."""
+    if colour in colours:
+        return f"Play on the {colour} pile"
+    if colours:
+        return f"Start the second pile with a {colour} card"
+    return f"Lead a {colour} card"
+
+
+def choices(
+    legal: Sequence[Action], colours: tuple[str, ...], action_json: Callable[[Action], Any]
+) -> list[SceneChoices]:
+    """HAT-04, HAT-05: the plays grouped by the pile they go on, then the passes as listed."""
+    groups = []
+    # A card's id orders it by colour (red, blue, green), then by value (DECK, HAT-01).
+    plays = sorted((act for act in legal if isinstance(act, Play)), key=attrgetter("card"))
+    for colour in COLOURS:
+        texts = [
+            (f"Play {DECK[act.card]}", act) for act in plays if DECK[act.card].colour is colour
+        ]
+        if texts:
+            groups.append(scene_choices(texts, action_json, play_title(colour.value, colours)))
+    passes = [(f"Pass, showing {DECK[act.card]}", act) for act in legal if isinstance(act, Pass)]
+    if passes:
+        groups.append(scene_choices(passes, action_json, PASS_TITLE))
+    return groups
+
+
+# -- the scene ---------------------------------------------------------------------------------
+
+
+def lines(view: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> list[str]:
+    """HAT-09, HAT-12: the scoring rule, the target if any, the last round's scores."""
+    made = [RULE]
+    if view.get("target"):
+        made.append(f"The game ends after the round in which a total reaches {view['target']}")
+    last = view.get("last_scores")
     if last:
         words = names_for(names, viewer)
         scored = ", ".join(f"{words[seat]} {signed(int(s))}" for seat, s in enumerate(last))
-        lines.append(f"Last round: {scored}")
-    return tuple(lines)
+        made.append(f"Last round: {scored}")
+    return made
 
 
-def _status(view: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str:
-    """Whose turn it is, or who won."""
+def status(view: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str:
+    """HAT-11, HAT-12: who won with what total (equal totals share the win); else whose turn."""
     if view["over"]:
         words = names_for(names, viewer)
-        scores = [int(s) for s in view["scores"]]
+        scores = [int(score) for score in view["scores"]]
         best = max(scores)
         winners = [words[seat] for seat, score in enumerate(scores) if score == best]
         who = listing(winners)
@@ -70,262 +330,37 @@ def _status(view: Mapping[str, Any], names: Sequence[str], viewer: int | None) -
         text = f"{verb} with {signed(best)}"
         return text[:1].upper() + text[1:]
     current = view.get("current")
-    if current is None:
-        return ""
-    return "Your turn" if current == viewer else f"Waiting for {names[int(current)]}"
-
-
-def _scores(
-    viewer: int | _Every | None, names: Sequence[str], scores: Sequence[Any], players: int
-) -> list[Json]:
-    """The scores line as ``viewer`` reads it; with :data:`_ALL`, each seat's entry as its own
-    viewer reads it."""
-    return [
-        {
-            "seat": seat,
-            "name": "You" if seat == viewer or viewer is _ALL else names[seat],
-            "score": signed(int(scores[seat])),
-        }
-        for seat in range(players)
-    ]
-
-
-@final
-class _Every:
-    """The type of :data:`_ALL`."""
-
-
-#: Every viewer at once (:func:`_scores`).
-_ALL: Final = _Every()
-
-
-# -- what the scenes of one position share ---------------------------------------------------
-
-
-@final
-class Table:
-    """What every seat's scene of one position shows alike, made by the first of them.
-
-    A table shows a position to every seat in turn: the title, the trick's colours, the
-    status of the seats that wait, the trick (one part for every viewer its notes do not
-    name) and each seat's panel as the other seats see it are made once per position rather
-    than once per seat, the lines and the scores once per viewer while they read the same
-    (:func:`_table`).
-    """
-
-    __slots__ = (
-        "colours",
-        "current",
-        "deck",
-        "entries",
-        "facts",
-        "lines",
-        "middles",
-        "named",
-        "names",
-        "others",
-        "piles",
-        "rows",
-        "scores",
-        "title",
-        "to_act",
-        "waiting",
-    )
-
-    def __init__(
-        self,
-        view: Mapping[str, Any],
-        names: tuple[str, ...],
-        facts: tuple[Any, ...],
-        last: Table | None,
-        shared: bool,
-    ) -> None:
-        zones = view["zones"]
-        players = int(view["players"])
-        #: What the table is made from: the facts (:data:`_FACTS`), the names, the trick's
-        #: piles and the rows' zones; the deck zone finds it (:data:`_TABLES`): kept alive
-        #: here, no other zone takes its id.
-        self.facts, self.names, self.deck = facts, names, zones.get("deck")
-        self.piles = (zones["pile:0"], zones["pile:1"])
-        self.rows: Rows = rows(view, names, players, None if last is None else last.rows)
-        self.colours = colours_of(zones)
-        self.title = _title(view["round"], view.get("rounds"))
-        self.to_act = view["to_act"]
-        self.current = None if view["over"] else view.get("current")
-        #: The status of a viewer who does not act, the game not over (:func:`_status`).
-        self.waiting = "" if self.current is None else f"Waiting for {names[int(self.current)]}"
-        #: The seats the trick's notes name: a viewer among them reads "you" there.
-        seats = view.get("pile_seats", ((), ()))
-        self.named = {view.get("leader"), *seats[0], *seats[1]}
-        #: The trick, by the viewer its notes name, or ``None`` for every other viewer: that
-        #: one made at once, for the seat to act reads it (it has not played on the trick).
-        self.middles: dict[int | None, list[Json]] = {}
-        if shared:
-            self.middles[None] = middle(view, names, None, self.colours)
-        #: Each seat's panel as the other seats see it, with its hand then: filled by the
-        #: first scene that shows it.
-        self.others: list[tuple[Mapping[str, Any], Json] | None] = [None] * players
-        #: The lines and the scores, by viewer: the last table's while they read the same.
-        self.lines: dict[int | None, list[str]] = {}
-        self.scores: dict[int | None, list[Json]] = {}
-        #: Each seat's entry of the scores as the other viewers read it, then as its own
-        #: does ("You"), made at the first viewer's (:meth:`scores_for`).
-        self.entries: tuple[list[Json], list[Json]] | None = None
-        if last is not None and last.names == names:
-            old = last.facts
-            if old[_TARGET] == facts[_TARGET] and old[_LAST_SCORES] == facts[_LAST_SCORES]:
-                self.lines = last.lines
-            if old[_SCORES] == facts[_SCORES] and old[_PLAYERS] == facts[_PLAYERS]:
-                self.scores, self.entries = last.scores, last.entries
-
-    def scores_for(self, viewer: int | None, scores: Sequence[Any]) -> list[Json]:
-        """The scores line as ``viewer`` reads it, kept (``scores``: the view's)."""
-        entries = self.entries
-        if entries is None:
-            players = len(self.others)
-            entries = self.entries = (
-                _scores(None, self.names, scores, players),
-                _scores(_ALL, self.names, scores, players),
-            )
-        theirs, yours = entries
-        made = self.scores[viewer] = (
-            [*theirs]
-            if viewer is None
-            else [*theirs[:viewer], yours[viewer], *theirs[viewer + 1 :]]
-        )
-        return made
-
-    def seats(self, viewer: int | None, zones: Mapping[str, Any]) -> list[Json]:
-        """Each seat's panel (HAT-09), from the viewer's own on around the table."""
-        rows, to_act, others = self.rows, self.to_act, self.others
-        panels = []
-        if viewer is not None:
-            panels.append(panel(rows, viewer, True, viewer in to_act, zones[HANDS[viewer]]))
-        for seat in _AROUND[len(others)][viewer]:
-            hand = zones[HANDS[seat]]
-            made = others[seat]
-            if made is None or made[0] is not hand:
-                made = others[seat] = (hand, panel(rows, seat, False, seat in to_act, hand))
-            panels.append(made[1])
-        return panels
-
-
-# The other seats in the order a viewer's panels show them, by player count and viewer (None:
-# a spectator, who sees every seat from the first on).
-_AROUND: Final = {
-    players: {
-        None: tuple(range(players)),
-        **{
-            viewer: tuple((viewer + step) % players for step in range(1, players))
-            for viewer in range(players)
-        },
-    }
-    for players in range(1, 17)
-}
-
-# Everything a table is made from besides the zones and the names, in one call; the places of
-# those the lines and the scores are made from.
-_FACTS: Final = itemgetter(
-    "players",
-    "over",
-    "round",
-    "rounds",
-    "target",
-    "dealer",
-    "trick",
-    "leader",
-    "current",
-    "to_act",
-    "pile_seats",
-    "totals",
-    "last_scores",
-    "scores",
-)
-_PLAYERS, _TARGET, _LAST_SCORES, _SCORES = 0, 4, 12, 13
-# The last table of each match (of its deck zone): one is wanted while its position's scenes
-# are built, one per seat in a row.
-_POSITIONS: Final = 256
-_TABLES: dict[int, Table] = {}
-
-
-def _table(view: Mapping[str, Any], names: tuple[str, ...], shared: bool) -> Table:
-    """The :class:`Table` of ``view``'s position: the last one found by the same deck zone
-    object, if made from equal facts, names and zones (the same, or equal ones: a table made
-    from equal zones shows the same); else a new one. A view built by hand (not ``shared``)
-    gets its own, kept nowhere, that shares nothing."""
-    zones = view["zones"]
-    try:
-        facts = _FACTS(view)
-        deck = zones["deck"]
-    except KeyError:
-        shared = False
-    if not shared or type(deck) is not ZoneView:
-        return Table(view, names, (), None, False)
-    last = _TABLES.get(id(deck))
-    if (
-        last is not None
-        and last.facts == facts
-        and last.names == names
-        and last.piles == (zones["pile:0"], zones["pile:1"])
-        and last.rows.public == PUBLIC[len(last.others)](zones)
-    ):
-        return last
-    if len(_TABLES) >= _POSITIONS:
-        _TABLES.clear()
-    made = _TABLES[id(deck)] = Table(view, names, facts, last, True)
-    return made
+    return "" if current is None else waiting_for([int(current)], names, viewer)
 
 
 def build_scene(
     view: Mapping[str, Any],
     names: Sequence[str],
     legal: Sequence[Action],
-    action_json: Callable[[Action], Json],
-) -> Json:
+    action_json: Callable[[Action], Any],
+) -> Scene:
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
-    zones = view["zones"]
     names = tuple(names)  # named in the keys of the parts kept
-    # Parts are kept with shared zones only (Match.scene); a view built by hand builds anew.
-    shared = type(zones["pile:0"]) is ZoneView
-    table = _table(view, names, shared)
-    prompt: str | None = None
-    actions: list[Json] = []
+    players = int(view["players"])
+    rounds = view.get("rounds")
+    scores = view.get("scores") or [0] * players
+    ask, actions = None, []
     if viewer is not None and legal:
-        hand = zones[HANDS[viewer]]
-        prompt, actions = decision(view, table.colours, legal, action_json, shared, hand)
-    lines = table.lines.get(viewer)
-    if lines is None:
-        last = view.get("last_scores") or ()
-        lines = [*_lines_of(view.get("target"), tuple(last), names, viewer)]
-        if shared:
-            table.lines[viewer] = lines
-    scores = table.scores.get(viewer)
-    if scores is None:
-        players = len(table.others)
-        if shared:
-            scores = table.scores_for(viewer, view.get("scores") or [0] * players)
-        else:
-            scores = _scores(viewer, names, view.get("scores") or [0] * players, players)
-    you = viewer if viewer in table.named else None
-    trick = table.middles.get(you)
-    if trick is None:
-        trick = table.middles[you] = middle(view, names, viewer, table.colours)
-    if table.current is not None:
-        status = "Your turn" if viewer == table.current else table.waiting
-    else:
-        status = _status(view, names, viewer)
+        zones = view["zones"]
+        colours = opened((zones["pile:0"], zones["pile:1"]))
+        ask, actions = prompt(view["trick"], colours), choices(legal, colours, action_json)
     return {
         "version": 1,
         "game": "Hattrick",
         "viewer": viewer,
-        "title": table.title,
-        "lines": lines,
-        "status": status,
-        "seats": table.seats(viewer, zones),
-        "middle": trick,
-        "prompt": prompt,
+        "title": f"Hattrick — round {view['round']}{f' of {rounds}' if rounds else ''}",
+        "lines": lines(view, names, viewer),
+        "status": status(view, names, viewer),
+        "seats": seat_panels(view, names),
+        "middle": middle(view, names),
+        "prompt": ask,
         "actions": actions,
         "facts": [],
-        "scores": scores,
+        "scores": score_lines([signed(int(score)) for score in scores], names, viewer),
     }

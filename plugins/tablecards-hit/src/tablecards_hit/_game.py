@@ -15,6 +15,7 @@ from tablecards import (
     Game,
     Illegal,
     MatchRandom,
+    Scene,
     Visibility,
     Zone,
     option_range,
@@ -198,7 +199,7 @@ class Hit(Game[HitState]):
 
     def scene(
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
-    ) -> dict[str, Any]:
+    ) -> Scene:
         """Hit!'s table: each player's face-up row and loot, the deck, the steal offer."""
         return _scene.build_scene(view, names, legal, self.action_json)
 

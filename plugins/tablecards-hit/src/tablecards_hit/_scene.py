@@ -11,12 +11,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tablecards import Action, remember
+from tablecards import (
+    Action,
+    Scene,
+    SceneFace,
+    SceneGroup,
+    ScenePanel,
+    SceneZone,
+    remember,
+    scene_choices,
+    score_lines,
+    seat_name,
+    table_order,
+    waiting_for,
+)
 from tablecards.words import count, listing, names_for, says, whose
 
 __all__ = ["build_scene"]
-
-Json = dict[str, Any]
 
 #: HIT-06: a repeated value busts a row that already holds this many cards.
 BUST_FROM = 3
@@ -29,7 +40,7 @@ def article(value: object) -> str:
     return f"{'an' if an else 'a'} {text}"
 
 
-def faces(cards: Sequence[Mapping[str, Any]]) -> list[Json]:
+def faces(cards: Sequence[Mapping[str, Any]]) -> list[SceneFace]:
     """HIT-01: a Hit! card shows its value, and is worth as many points."""
     return [
         {
@@ -60,7 +71,7 @@ def taken(value: int, cards: int) -> str:
 # -- a seat's panel ------------------------------------------------------------------------
 
 
-def row_box(row: Mapping[str, Any], seat: int, you: bool) -> Json:
+def row_box(row: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
     """HIT-01, HIT-13: a face-up row in columns, and its worth: "a 3, two 7s (17 points)"."""
     # Kept with the row: every viewer's panel and the drawer's prompt read its columns.
     by_value = remember(row, "columns", columns, row)
@@ -77,7 +88,7 @@ def row_box(row: Mapping[str, Any], seat: int, you: bool) -> Json:
     }
 
 
-def loot_box(loot: Mapping[str, Any], seat: int, you: bool) -> Json:
+def loot_box(loot: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
     """HIT-04, HIT-13: a loot pile, face down, with what it has banked."""
     points = sum(card["value"] for card in loot.get("cards") or ())
     return {
@@ -98,7 +109,7 @@ def seat_panel(
     you: bool,
     drawing: bool,
     score: int,
-) -> Json:
+) -> ScenePanel:
     """HIT-01, HIT-05, HIT-13: a seat's row and loot, its score, and whether it is drawing."""
     return {
         "seat": seat,
@@ -122,7 +133,7 @@ def seat_panel(
 # -- the middle of the table ---------------------------------------------------------------
 
 
-def box_box(box: Mapping[str, Any]) -> Json:
+def box_box(box: Mapping[str, Any]) -> SceneZone:
     """HIT-06: the box, where busted rows go."""
     return {
         "id": "box",
@@ -134,7 +145,7 @@ def box_box(box: Mapping[str, Any]) -> Json:
     }
 
 
-def middle(deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[Json]:
+def middle(deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[SceneGroup]:
     """HIT-05, HIT-11: the deck, face down (unless the view shows every card), and the box."""
     shown, left = deck.get("cards"), count(int(deck["count"]), "card")
     return [
@@ -201,17 +212,6 @@ def go_on_prompt(view: Mapping[str, Any], seat: int) -> list[str]:
     ]
 
 
-def choices(
-    texts: Sequence[str], legal: Sequence[Action], action_json: Callable[[Action], Json]
-) -> list[Json]:
-    """The decision's one group of choices, in the rules' order (steal, then not; draw again,
-    then stop)."""
-    made = [
-        {"text": text, "act": action_json(act)} for text, act in zip(texts, legal, strict=False)
-    ]
-    return [{"title": None, "choices": made}]
-
-
 # -- the scene -----------------------------------------------------------------------------
 
 
@@ -228,17 +228,15 @@ def status(
         text = f"{verb} with {count(best, 'point')}"
         return text[:1].upper() + text[1:]
     current = view.get("current")
-    if current is None:
-        return ""
-    return "Your turn" if current == viewer else f"Waiting for {names[int(current)]}"
+    return "" if current is None else waiting_for([int(current)], names, viewer)
 
 
 def build_scene(
     view: Mapping[str, Any],
     names: Sequence[str],
     legal: Sequence[Action],
-    action_json: Callable[[Action], Json],
-) -> Json:
+    action_json: Callable[[Action], dict[str, Any]],
+) -> Scene:
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
     players = int(view["players"])
@@ -247,17 +245,22 @@ def build_scene(
     deck, box = zones["deck"], zones["box"]
     drawing = None if view.get("over") else view.get("current")
     seats = []
-    start = viewer or 0  # the viewer first, round the table (from seat 0 for a spectator)
-    for seat in (*range(start, players), *range(start)):
+    for seat in table_order(viewer, players):
         row, loot = zones[f"row:{seat}"], zones[f"loot:{seat}"]
-        name = "You" if seat == viewer else names[seat]
-        shown = (seat, name, seat == viewer, seat == drawing, scores[seat])
+        shown = (
+            seat,
+            seat_name(seat, names, viewer),
+            seat == viewer,
+            seat == drawing,
+            scores[seat],
+        )
         seats.append(remember((row, loot), shown, seat_panel, row, loot, *shown))
     prompt, actions = None, []
     if viewer is not None and legal:
         steal = view.get("phase") == "steal"
         prompt, *texts = steal_prompt(view, viewer, names) if steal else go_on_prompt(view, viewer)
-        actions = choices(texts, legal, action_json)
+        # The rules' order: steal, then not; draw again, then stop.
+        actions = [scene_choices(zip(texts, legal, strict=False), action_json)]
     return {
         "version": 1,
         "game": "Hit!",
@@ -270,8 +273,5 @@ def build_scene(
         "prompt": prompt,
         "actions": actions,
         "facts": [],
-        "scores": [
-            {"seat": seat, "name": "You" if seat == viewer else names[seat], "score": str(score)}
-            for seat, score in enumerate(scores)
-        ],
+        "scores": score_lines(scores, names, viewer),
     }

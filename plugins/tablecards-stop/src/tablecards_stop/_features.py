@@ -29,16 +29,15 @@ def features(view: Mapping[str, Any]) -> Sequence[float]:
         out = list(_PHASE_HOT.get(phase, _NO_PHASE))  # type: ignore[arg-type]
     else:
         out = [1.0 if phase == other else 0.0 for other in _PHASES]
-    hots, none = _seat_hots(players)
     for key in _SEATS:
         value = view.get(key)
-        # A seat number (a bool is not one): its seat-relative one-hot, built once.
+        hot = [0.0] * players
+        # A seat number (a bool is not one): its seat-relative one-hot.
         if (type(value) is int or (isinstance(value, int) and not isinstance(value, bool))) and (
             0 <= value < players
         ):
-            out += hots[(value - seat) % players]
-        else:
-            out += none
+            hot[(value - seat) % players] = 1.0
+        out += hot
     bids = view.get("bids") or [None] * players
     for offset in range(players):
         bid = bids[(seat + offset) % players]
@@ -52,19 +51,3 @@ def features(view: Mapping[str, Any]) -> Sequence[float]:
             passed[(other - seat) % players] = 1.0
     out += passed
     return out
-
-
-def _seat_hots(players: int) -> tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]:
-    """The one-hot of each seat-relative place among ``players`` seats, and all zeros."""
-    hots = _SEAT_HOTS.get(players)
-    if hots is None:
-        hots = _SEAT_HOTS[players] = (
-            tuple(
-                tuple(float(place == other) for other in range(players)) for place in range(players)
-            ),
-            (0.0,) * players,
-        )
-    return hots
-
-
-_SEAT_HOTS: dict[int, tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]] = {}

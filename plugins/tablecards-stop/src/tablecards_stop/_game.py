@@ -15,6 +15,7 @@ from tablecards import (
     Game,
     Illegal,
     MatchRandom,
+    Scene,
     Visibility,
     Zone,
     option_range,
@@ -290,7 +291,7 @@ class Stop(Game[StopState]):
 
     def scene(
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
-    ) -> dict[str, Any]:
+    ) -> Scene:
         """Stop's table: bids with their totals, tokens, the red token, passes, the share-out."""
         return _scene.build_scene(view, names, legal, self.action_json)
 

@@ -30,7 +30,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import psycopg
 
 from tablecards.server._health import StorageUnavailable, logged, store_back, store_lost
-from tablecards.server._store import (
+from tablecards.server.store._records import (
     CHAT_KEPT,
     ActionTaken,
     ChatLine,
@@ -41,7 +41,7 @@ from tablecards.server._store import (
     record_of,
 )
 
-__all__ = ["CHANNEL", "MIGRATIONS", "PostgresStore", "is_postgres_url"]
+__all__ = ["CHANNEL", "MIGRATIONS", "PostgresStore"]
 
 log = logging.getLogger("tablecards.server")
 
@@ -143,11 +143,6 @@ def _guarded(
             raise StorageUnavailable(store._lost(failure)) from None
 
     return guarded
-
-
-def is_postgres_url(db: object) -> bool:
-    """Whether ``db`` names a PostgreSQL database (``postgresql://…`` or ``postgres://…``)."""
-    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
 
 async def migrate(conn: psycopg.AsyncConnection[Any]) -> int:
@@ -485,7 +480,7 @@ class PostgresStore:
     ) -> ChatLine:
         """Store a chat message of ``match`` under the next number; two processes taking the
         same number meet on the key, and the loser takes the next. Lines before the last
-        :data:`~tablecards.server._store.CHAT_KEPT` are forgotten."""
+        :data:`~tablecards.server.store._records.CHAT_KEPT` are forgotten."""
         sent = time.time()
         for _ in range(20):
             async with self._write_lock:
