@@ -351,6 +351,7 @@ def test_a_persons_time_bank_runs_when_the_moves_time_is_up_then_the_clock_answe
         data = post(server.url, "/matches", body)
         ann = join(server, data["id"], invite_of(data, "Ann"))
         bob = join(server, data["id"], invite_of(data, "Bob"))
+        assert ann.welcome is not None and ann.welcome["pace"]["name"] == "fast"
         first = ann.state
         assert first is not None and first["clock"]["kind"] == "turn"
         assert first["clock"]["bank"] is False

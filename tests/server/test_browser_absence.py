@@ -97,6 +97,7 @@ def test_a_bot_plays_for_a_person_who_left_and_gives_the_seat_back(
     bob = open_page(browser, links[1])
     for page in (ann, bob):
         page.wait_for_selector("#me .zone")
+    assert ann.inner_text("#where") == "Hit! — you are Ann — normal pace"
     bob.context.close()  # Bob closes his tab
     wait(lambda: "away" in seat_text(ann, 1), "Ann sees Bob away", ann)
 

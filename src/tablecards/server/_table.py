@@ -365,6 +365,7 @@ class Table:
                 "names": self.names,
                 "bots": [who.bot for who in self.record.seats],
                 "game": {"name": self.game.name, "title": self.game.title},
+                "pace": self.pace.to_json(),
             }
         )
         if self._halted and not self.paused:

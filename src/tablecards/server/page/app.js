@@ -305,7 +305,8 @@ function table(matchId) {
     if (handled) return;
     if (msg.type === "welcome") {
       st.welcome = msg;
-      where.textContent = `${msg.game.title} — ${msg.seat === null ? "watching" : `you are ${msg.names[msg.seat]}`}`;
+      const pace = msg.pace ? ` — ${msg.pace.title.toLowerCase()} pace` : "";
+      where.textContent = `${msg.game.title} — ${msg.seat === null ? "watching" : `you are ${msg.names[msg.seat]}`}${pace}`;
     } else if (msg.type === "state") {
       if (msg.moves !== st.moves) { st.path = []; st.before = st.seen; }
       st.state = msg;
