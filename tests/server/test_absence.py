@@ -25,6 +25,7 @@ import pytest
 from wire import FAST, Player, get, live, post, status_of
 
 from tablecards.server import Settings
+from tablecards.server._absence import Note, note_text
 
 #: A minute of the table in 0.6 s; the games' own clocks at their pace, scaled alike.
 SCALE = 0.01
@@ -368,3 +369,25 @@ def test_a_persons_time_bank_runs_when_the_moves_time_is_up_then_the_clock_answe
         assert any(line.startswith("Time ran out: Ann") for line in lines(bob)), lines(bob)
         ann.close()
         bob.close()
+
+
+# -- the words -------------------------------------------------------------------------------
+
+
+def test_take_overs_and_returns_read_with_names_and_no_pronouns() -> None:
+    names = ["Ann", "Bob", "Cleo"]
+    by_cleo = Note("bot", 1, 7, by=2)
+    assert note_text(by_cleo, None, names) == "Bob is away; Cleo hands Bob's seat to a bot"
+    assert note_text(by_cleo, 1, names) == "You are away; Cleo hands your seat to a bot"
+    assert note_text(by_cleo, 2, names) == "Bob is away; you hand Bob's seat to a bot"
+    by_itself = Note("bot", 0, 3)
+    assert note_text(by_itself, 1, names) == "Ann is away: a bot plays Ann's seat"
+    own = Note("bot", 0, 3, by=0)
+    assert note_text(own, 0, names) == "You ask a bot to play your seat"
+    assert note_text(own, 2, names) == "Ann asks a bot to play Ann's seat"
+    back = Note("back", 0, 9)
+    assert note_text(back, 0, names) == "You are back and play your seat again"
+    assert note_text(back, None, names) == "Ann is back and plays Ann's seat again"
+    assert Note.from_json(by_cleo.to_json()) == by_cleo
+    with pytest.raises(ValueError, match="not a table note"):
+        Note.from_json('{"kind": "nap", "seat": 0, "move": 1}')
