@@ -100,7 +100,15 @@ def test_a_card_movement_reports_the_same_event_as_its_constructor_builds() -> N
     moved = [event for event in recorder.events if type(event) is tablecards.CardsMoved]
     assert moved, "setting up Hit! draws a card"
     for event in moved:
-        built = tablecards.CardsMoved(event.src, event.dst, event.count, event.cards, to=event.to)
+        built = tablecards.CardsMoved(
+            event.src,
+            event.dst,
+            event.count,
+            event.cards,
+            to=event.to,
+            src_owner=event.src_owner,
+            dst_owner=event.dst_owner,
+        )
         assert event == built
         assert hash(event) == hash(built)
         assert repr(event) == repr(built)

@@ -42,9 +42,9 @@ def test_each_type_has_its_definitions_keys(name: str) -> None:
 
 
 def test_the_literal_choices_are_the_schemas() -> None:
-    style = typing.get_type_hints(tablecards.SceneZone)["style"]
+    style = tablecards.SceneStyle
     assert set(typing.get_args(style)) == set(DEFS["zone"]["properties"]["style"]["enum"])
-    tone = typing.get_type_hints(tablecards.SceneBadge)["tone"]
+    tone = tablecards.SceneTone
     assert set(typing.get_args(tone)) == set(DEFS["badge"]["properties"]["tone"]["enum"])
 
 

@@ -11,9 +11,11 @@ import random
 import re
 
 import pytest
+from draft_toys import DraftCard, DraftGame
+from toys import SnapCard, SnapGame
 
 import tablecards
-from tablecards import EventRecorder, Match
+from tablecards import CardsMoved, EventRecorder, Match, MatchRandom, State, Visibility, Zone
 from tablecards.words import count, is_you, listing, names_for, player_name, says, whose
 
 ZONE_ID = re.compile(r"\b[a-z_]+:\d")
@@ -74,6 +76,77 @@ def test_an_older_plugin_describe_without_names_still_works_and_names_seats() ->
 
     assert menu_text(OldStyle(), object(), ["Ana", "Ben", "you"]) == "give a card to you"  # type: ignore[arg-type]
     assert menu_text(OldStyle(), object(), None) == "give a card to player 3"  # type: ignore[arg-type]
+
+
+def _lines(match: Match, seat: int | None, names: list[str]) -> list[str]:
+    """Every consequence line of the match's history as ``seat`` reads it."""
+    return [line for entry in match.history(seat, names) for line in entry["then"]]
+
+
+def test_a_game_without_words_of_its_own_tells_card_moves_with_the_owners_names() -> None:
+    """#36: the generic words name whose zones cards move between, from the zones' owners
+    (which every CardsMoved carries): a draft that writes no words says who passes to whom, to
+    every reader, where it said "three cards go from a hand to a hand"."""
+    match = Match(DraftGame(), 3, seed=1)
+    while not match.is_over:
+        seat = match.waiting_for[0]
+        match.apply(seat, match.legal_actions(seat)[0])
+    names = ["Ann", "Bob", "Cleo"]
+    spectator = _lines(match, None, names)
+    assert "Three cards go from Ann's hand to Bob's hand" in spectator
+    assert "Three cards go from Cleo's hand to Ann's hand" in spectator
+    assert "One card goes from Bob's hand to Bob's picks" in spectator
+    bob = _lines(match, 1, names)
+    assert any(line.startswith("Three cards go from Ann's hand to your hand: ") for line in bob)
+    assert any(line.startswith("Three cards go from your hand to Cleo's hand: ") for line in bob)
+    assert "Three cards go from Cleo's hand to Ann's hand" in bob  # no card Bob may not see
+    for line in spectator + bob:
+        assert " a hand" not in line and " a picks" not in line, line
+        assert not re.search(r"\bseat\b|\d'", line) and not ZONE_ID.search(line), line
+
+
+def test_the_owners_come_from_the_zones_not_from_their_names() -> None:
+    """A zone's owner is the zone's, whatever its name says: "chosen" of seat 1 and "dishes" of
+    seat 2 read as theirs (they read "a chosen" and "the dishes" before)."""
+    chosen = Zone("chosen", Visibility.PUBLIC, 1, [SnapCard(7, 3)])
+    dishes: Zone[SnapCard] = Zone("dishes", Visibility.PUBLIC, 2)
+    state = State(players=3, rng=MatchRandom(seed=1), sink=[])
+    state.move_all(chosen, dishes)
+    (event,) = state.sink or []
+    assert isinstance(event, CardsMoved)
+    assert (event.src_owner, event.dst_owner) == (1, 2)
+    game = SnapGame()
+    said = game.describe_event(event, None, ["Ann", "Bob", "Cleo"])
+    assert said == "one card goes from Bob's chosen to Cleo's dishes: 3"
+    # Read by seat 2, its own zone is "your"; without names, players are counted from one.
+    assert game.describe_event(event, 2, ["Ann", "Bob", "you"]) == (
+        "one card goes from Bob's chosen to your dishes: 3"
+    )
+    assert game.describe_event(event, None, []) == (
+        "one card goes from player 2's chosen to player 3's dishes: 3"
+    )
+    # The owners stay out of the event's JSON (every view has them) and out of its comparisons.
+    assert event.to_json() == {
+        "event": "CardsMoved",
+        "src": "chosen",
+        "dst": "dishes",
+        "count": 1,
+        "cards": [{"id": 7, "rank": 3}],
+    }
+    assert event == CardsMoved("chosen", "dishes", 1, (SnapCard(7, 3),))
+
+
+def test_a_card_move_carries_the_games_own_cards_to_the_type_checker() -> None:
+    """``CardsMoved.cards`` holds the game's cards: read after ``isinstance`` (or through a
+    ``CardsMoved[DraftCard]``) without a cast, and checked by mypy like any field."""
+
+    def ranks(event: CardsMoved[DraftCard]) -> list[int]:
+        return [card.rank for card in event.cards]
+
+    recorder = EventRecorder()
+    Match(DraftGame(), 2, seed=3, observers=[recorder])
+    dealt = [event for event in recorder.events if isinstance(event, CardsMoved)]
+    assert dealt and all(ranks(event) == [event.cards[0].rank] for event in dealt)
 
 
 def told(game: str, seed: int) -> tuple[Match, EventRecorder]:

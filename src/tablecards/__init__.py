@@ -59,6 +59,8 @@ from tablecards.core._vocabulary import (
     ScenePanel,
     SceneScore,
     SceneStep,
+    SceneStyle,
+    SceneTone,
     SceneZone,
 )
 from tablecards.play._match import Match
@@ -169,6 +171,8 @@ __all__ = [
     "ScenePanel",
     "SceneScore",
     "SceneStep",
+    "SceneStyle",
+    "SceneTone",
     "SceneZone",
     "SearchBot",
     "Seat",

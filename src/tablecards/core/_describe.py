@@ -1,10 +1,10 @@
 """The generic words for events and actions, used when a game gives none of its own.
 
-They never show a zone's id (``row:0``, ``hand:2``): a zone reads as its kind ("a hand", "the
-deck"), since only the game knows whose a numbered zone is; and never a 0-based seat number: a
-seat reads as its name, else "player N" (counted from 1). Games say it better by overriding
-:meth:`tablecards.Game.describe`, :meth:`~tablecards.Game.describe_event` and
-:meth:`~tablecards.Game.describe_play`.
+They never show a zone's id (``row:0``, ``hand:2``): a zone reads as its kind and its owner's
+name ("Bob's hand", "your hand", "the deck"; a card movement carries both zones' owners); and
+never a 0-based seat number: a seat reads as its name, else "player N" (counted from 1).
+Games say it better by overriding :meth:`tablecards.Game.describe`,
+:meth:`~tablecards.Game.describe_event` and :meth:`~tablecards.Game.describe_play`.
 """
 
 from __future__ import annotations
@@ -67,22 +67,30 @@ def words_of(key: str) -> str:
 def zone_words(zone: str, owner: int | None = None, names: Sequence[str] = ()) -> str:
     """A zone id as words without its number: ``"deck"`` -> "the deck", ``"hand:2"`` -> "a hand".
 
-    When the zone is known to be ``owner``'s (``"hand:2"`` and ``owner == 2``), it reads as
-    theirs: "Cleo's hand", "your hand".
+    A zone of ``owner`` reads as theirs, by the name ``names`` gives them: "Cleo's hand", "your
+    hand" ("player 3's hand" when ``names`` is short).
     """
-    kind, sep, rest = zone.partition(":")
+    kind, sep, _ = zone.partition(":")
     kind = kind.replace("_", " ")
-    if sep and owner is not None and rest == str(owner) and 0 <= owner < len(names):
-        return f"{whose(names[owner])} {kind}"
+    if owner is not None:
+        return f"{whose(name_of(names, owner))} {kind}"
     return f"a {kind}" if sep else f"the {kind}"
 
 
-def _owner(event: Event) -> int | None:
-    # An event seen by one seat only moved cards into or out of that seat's own zone: the
-    # only way the engine restricts a card move is a zone only its owner sees.
-    if event.to is not None and len(event.to) == 1:
-        return next(iter(event.to))
-    return None
+def _owners(event: CardsMoved) -> tuple[int | None, int | None]:
+    """The owners of the zones ``event`` moved cards between."""
+    if event.src_owner is not None or event.dst_owner is not None:
+        return event.src_owner, event.dst_owner
+    # An event built without owners (by hand, or by a game's own code): a move seen by one
+    # seat only went into or out of that seat's own zone (the only way the engine restricts a
+    # card move is a zone only its owner sees), whose name ends with that seat's number.
+    if event.to is None or len(event.to) != 1:
+        return None, None
+    (seat,) = event.to
+    src, dst = (
+        seat if zone.partition(":")[2] == str(seat) else None for zone in (event.src, event.dst)
+    )
+    return src, dst
 
 
 def event_words(game: Game[Any], event: Event, names: Sequence[str]) -> str | None:
@@ -90,10 +98,10 @@ def event_words(game: Game[Any], event: Event, names: Sequence[str]) -> str | No
     if isinstance(event, CardsMoved):
         labels = ", ".join(game.card_label(card.to_json()) for card in event.cards)
         verb = "goes" if event.count == 1 else "go"
-        owner = _owner(event)
+        src_owner, dst_owner = _owners(event)
         text = (
-            f"{count(event.count, 'card')} {verb} from {zone_words(event.src, owner, names)} "
-            f"to {zone_words(event.dst, owner, names)}"
+            f"{count(event.count, 'card')} {verb} from {zone_words(event.src, src_owner, names)} "
+            f"to {zone_words(event.dst, dst_owner, names)}"
         )
         return f"{text}: {labels}" if labels else text
     if isinstance(event, Shuffled):

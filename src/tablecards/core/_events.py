@@ -8,9 +8,10 @@ lives in one place and a seat's event stream never holds what that seat may not 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic
 
 import attrs
+from typing_extensions import TypeVar
 
 from tablecards.core._cards import Card
 
@@ -44,9 +45,13 @@ class Event:
         """The event as a JSON-ready dict with its class name under ``"event"``."""
         out: dict[str, Any] = {"event": type(self).__name__}
         for field in attrs.fields(type(self)):
-            if field.name != "to":
+            if field.name != "to" and not field.metadata.get(_NOT_IN_JSON):
                 out[field.name] = _jsonable(getattr(self, field.name))
         return out
+
+
+# Marks an event field its JSON leaves out (CardsMoved's zone owners: every view has them).
+_NOT_IN_JSON = "tablecards.not_in_json"
 
 
 def _jsonable(value: Any) -> Any:
@@ -58,21 +63,41 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+#: The kind of card a :class:`CardsMoved` carries: a game's own card class, ``Card`` unless said.
+C = TypeVar("C", bound=Card, default=Card)
+
+
 @attrs.frozen(slots=True)
-class CardsMoved(Event):
+class CardsMoved(Event, Generic[C]):
     """Cards went from zone ``src`` to zone ``dst`` (names). Emitted by every card movement.
 
     The cards themselves are seen by the seats that may see either zone; the others learn only
-    how many cards moved (``count``).
+    how many cards moved (``count``). ``src_owner`` and ``dst_owner`` are the two zones'
+    owners (a seat, ``None`` for a zone of nobody), as public as the zones' names: words say
+    whose zones they are ("one card goes from the deck to Bob's hand"). They are left out of
+    the event's JSON (every view tells each zone's owner) and out of its comparisons (within a
+    match a zone's name decides its owner).
+
+    ``cards`` holds the game's own cards: after ``isinstance(event, CardsMoved)`` their fields
+    read without a cast (``event.cards[0].value``), and a function may take a
+    ``CardsMoved[HitCard]``.
     """
 
     src: str
     dst: str
     count: int
-    cards: tuple[Card, ...] = ()
+    cards: tuple[C, ...] = ()
+    src_owner: int | None = attrs.field(
+        default=None, kw_only=True, eq=False, metadata={_NOT_IN_JSON: True}
+    )
+    dst_owner: int | None = attrs.field(
+        default=None, kw_only=True, eq=False, metadata={_NOT_IN_JSON: True}
+    )
 
     def redacted(self) -> Event:
-        return CardsMoved(self.src, self.dst, self.count)
+        return CardsMoved(
+            self.src, self.dst, self.count, src_owner=self.src_owner, dst_owner=self.dst_owner
+        )
 
 
 @attrs.frozen(slots=True)

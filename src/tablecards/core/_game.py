@@ -71,6 +71,19 @@ def _seat_number(instance: object, attribute: attrs.Attribute[Any], value: objec
         raise ValueError(f"{attribute.name} must be a seat number (>= 0), not {value!r}")
 
 
+def _seat_fields(options: type[Any]) -> tuple[str, ...]:
+    """The names of the seat options (:func:`seat_option`) of an options class, found once:
+    every new match checks them against its seat count."""
+    names = _SEAT_FIELDS.get(options)
+    if names is None:
+        names = _SEAT_FIELDS[options] = tuple(
+            field.name for field in attrs.fields(options) if field.metadata.get(_SEAT)
+        )
+    return names
+
+
+_SEAT_FIELDS: dict[type[Any], tuple[str, ...]] = {}
+
 # Marks an option field with a declared range (an OptionRange); see option_range.
 _RANGE = "tablecards.range"
 
@@ -447,11 +460,11 @@ class Game(Generic[S]):
                 f"{self.title} is played by {self.min_players} to {self.max_players} players, "
                 f"not {show(players)}",
             )
-        for field in attrs.fields(type(self.options)):
-            value = getattr(self.options, field.name)
-            if field.metadata.get(_SEAT) and value >= players:
+        for name in _seat_fields(type(self.options)):
+            value = getattr(self.options, name)
+            if value >= players:
                 raise PlayerCountError(
-                    self.name, players, f"{field.name} {value} is not a seat of {players}"
+                    self.name, players, f"{name} {value} is not a seat of {players}"
                 )
 
     def why_illegal(self, state: S, seat: int, action: Action) -> Illegal | None:
@@ -825,10 +838,11 @@ class Game(Generic[S]):
         events into words, for the terminal, replays and networked tables alike.
 
         The default never shows zone ids: a card move reads "one card goes from the deck to
-        your hand: 7" (a zone reads as its kind, and as a seat's own when only that seat was
-        told), a turn "Ana's turn", a round's end its scores, any other event its name and
-        fields ("pile won: Cleo, count 5"). Games override it (returning
-        ``super().describe_event(...)`` for the events they leave to it).
+        your hand: 7", "three cards go from Ann's hand to Bob's hand" (a zone reads as its kind,
+        with its owner's name: the event carries both zones' owners), a turn "Ana's turn", a
+        round's end its scores, any other event its name and fields ("pile won: Cleo, count
+        5"). Games override it (returning ``super().describe_event(...)`` for the events they
+        leave to it).
         """
         return _describe.event_words(self, event, names)
 

@@ -103,23 +103,40 @@ class State:
             ValueError: a card is not in ``src`` (nothing has moved then).
         """
         pile = src.cards
+        moved: tuple[C, ...]
         # By identity: a card is one physical object, and comparing fields is slow.
-        wanted = {id(card) for card in cards}
-        kept = [card for card in pile if id(card) not in wanted]
-        if len(kept) + len(wanted) != len(pile) or len(wanted) != len(cards):
-            raise ValueError(f"cannot move {list(cards)!r}: not all in zone {src.name!r} once")
-        pile[:] = kept
-        dst.cards.extend(cards)
+        if len(cards) == 1:
+            # One card played or taken, the commonest move: found by a scan, no set built.
+            card = cards[0]
+            for index, held in enumerate(pile):
+                if held is card:
+                    del pile[index]
+                    break
+            else:
+                raise ValueError(f"cannot move {list(cards)!r}: not all in zone {src.name!r} once")
+            dst.cards.append(card)
+            moved = (card,)
+        else:
+            moved = tuple(cards)
+            wanted = set(map(id, moved))
+            kept = [card for card in pile if id(card) not in wanted]
+            if len(kept) + len(wanted) != len(pile) or len(wanted) != len(moved):
+                raise ValueError(f"cannot move {list(cards)!r}: not all in zone {src.name!r} once")
+            pile[:] = kept
+            dst.cards.extend(moved)
         sink = self.sink
         if sink is not None:
-            _record_move(sink, src, dst, tuple(cards))
+            _record_move(sink, src, dst, moved)
 
     def move_all(self, src: Zone[C], dst: Zone[C]) -> list[C]:
-        """Move every card of ``src`` onto ``dst``, keeping their order; return them."""
+        """Move every card of ``src`` onto ``dst``, keeping their order; return them.
+
+        An empty ``src`` moves nothing and reports nothing, so rules call it without asking.
+        """
         cards = src.cards
         if not cards:
             return []
-        moved = list(cards)
+        moved = cards[:]
         cards.clear()
         dst.cards.extend(moved)
         sink = self.sink
@@ -148,14 +165,15 @@ class State:
         else:
             to = _seen_by(src, dst)
         # The card by identity (hashing a card's fields is slow Python code): the cached event
-        # holds the card, so no other object can take its id while the entry lives.
-        key = (id(card), src.name, dst.name, to)
+        # holds the card, so no other object can take its id while the entry lives. The owners
+        # too: another game may give zones of the same names other owners.
+        key = (id(card), src.name, dst.name, to, src.owner, dst.owner)
         try:
             event = _DRAWN[key]  # a subscript, cheaper than a .get() call when it hits
         except KeyError:
             if len(_DRAWN) >= _DRAWN_LIMIT:
                 _DRAWN.clear()  # games that make fresh cards per match must not grow it forever
-            event = _DRAWN[key] = _cards_moved(src.name, dst.name, (card,), to)
+            event = _DRAWN[key] = _cards_moved(src, dst, (card,), to)
         sink.append(event)
         return card
 
@@ -315,8 +333,9 @@ _KNOWN: Final = Visibility.KNOWN
 # CardsMoved's slots, set directly: attrs' __init__ of a frozen class sets each field through
 # object.__setattr__ and costs about twice as much, once per card movement of an observed match.
 _NEW = object.__new__
-_SET_TO, _SET_SRC, _SET_DST, _SET_COUNT, _SET_CARDS = (
-    getattr(CardsMoved, name).__set__ for name in ("to", "src", "dst", "count", "cards")
+_SET_TO, _SET_SRC, _SET_DST, _SET_COUNT, _SET_CARDS, _SET_SRC_OWNER, _SET_DST_OWNER = (
+    getattr(CardsMoved, name).__set__
+    for name in ("to", "src", "dst", "count", "cards", "src_owner", "dst_owner")
 )
 
 
@@ -340,24 +359,29 @@ def _record_move(
     _SET_DST(event, dst.name)
     _SET_COUNT(event, len(cards))
     _SET_CARDS(event, cards)
+    _SET_SRC_OWNER(event, src.owner)
+    _SET_DST_OWNER(event, dst.owner)
     sink.append(event)
 
 
 def _cards_moved(
-    src: str, dst: str, cards: tuple[Card, ...], to: frozenset[int] | None
+    src: Zone[Any], dst: Zone[Any], cards: tuple[Card, ...], to: frozenset[int] | None
 ) -> CardsMoved:
-    """``CardsMoved(src, dst, len(cards), cards, to=to)``, its slots set directly."""
+    """``CardsMoved`` of ``cards`` from ``src`` to ``dst`` seen by ``to``, with the zones'
+    names and owners, its slots set directly."""
     event: CardsMoved = _NEW(CardsMoved)
     _SET_TO(event, to)
-    _SET_SRC(event, src)
-    _SET_DST(event, dst)
+    _SET_SRC(event, src.name)
+    _SET_DST(event, dst.name)
     _SET_COUNT(event, len(cards))
     _SET_CARDS(event, cards)
+    _SET_SRC_OWNER(event, src.owner)
+    _SET_DST_OWNER(event, dst.owner)
     return event
 
 
 # The events of single-card draws, shared (see State.draw); cleared when it reaches the limit.
-_DRAWN: dict[tuple[int, str, str, frozenset[int] | None], CardsMoved] = {}
+_DRAWN: dict[tuple[int, str, str, frozenset[int] | None, int | None, int | None], CardsMoved] = {}
 _DRAWN_LIMIT: Final = 4_096  # a few games' decks; a server soak must stay flat (bench/soak.py)
 
 

@@ -23,13 +23,15 @@ __all__ = [
     "ScenePanel",
     "SceneScore",
     "SceneStep",
+    "SceneStyle",
+    "SceneTone",
     "SceneZone",
 ]
 
 #: How a renderer colours a badge.
-Tone: TypeAlias = Literal["info", "good", "warn", "bad", "mark"]
+SceneTone: TypeAlias = Literal["info", "good", "warn", "bad", "mark"]
 #: How a renderer lays a zone out (see :doc:`scenes`).
-Style: TypeAlias = Literal["hand", "row", "pile", "stack", "deck"]
+SceneStyle: TypeAlias = Literal["hand", "row", "pile", "stack", "deck"]
 
 
 class SceneFace(TypedDict):
@@ -48,7 +50,7 @@ class SceneZone(TypedDict):
 
     id: str
     title: str
-    style: Style
+    style: SceneStyle
     count: int
     cards: list[SceneFace] | None
     note: str | None
@@ -58,7 +60,7 @@ class SceneBadge(TypedDict):
     """A short mark on a seat or a group: "passed", "dealer"."""
 
     text: str
-    tone: Tone
+    tone: SceneTone
 
 
 class SceneCounter(TypedDict):

@@ -107,8 +107,20 @@ def check_since(since: object) -> int:
 
 
 def action_checks(classes: Iterable[type[Action]]) -> dict[type[Action], FieldCheck | None]:
-    """A fast field check for each action class (``None`` where a class has no fields)."""
-    return {cls: _cached_check(cls) for cls in classes}
+    """A fast field check for each action class (``None`` where a class has no fields).
+
+    The same read-only dict for the same classes: every match of a game asks for it.
+    """
+    key = tuple(classes)
+    checks = _BY_CLASSES.get(key)
+    if checks is None:
+        checks = _BY_CLASSES[key] = {cls: _cached_check(cls) for cls in key}
+    return checks
+
+
+# Per tuple of action classes (a game's ``actions``), the dict of their checks: creating a match
+# must not build it again (a simulation creates one per game). Games are few, so it stays small.
+_BY_CLASSES: dict[tuple[type[Action], ...], dict[type[Action], FieldCheck | None]] = {}
 
 
 # A check is generated once per action class, not once per match: a server loads matches all

@@ -41,6 +41,7 @@ from tablecards_courtiers._cards import (
     REGENT,
     SEER,
     SENTRY,
+    CourtCard,
 )
 from tablecards_courtiers._events import (
     Compared,
@@ -491,9 +492,9 @@ def _seat_of(zone: str) -> int | None:
     return int(seat) if kind in ("hand", "played") and seat else None
 
 
-def _move_words(event: CardsMoved, names: Sequence[str]) -> str | None:
+def _move_words(event: CardsMoved[CourtCard], names: Sequence[str]) -> str | None:
     """A card move in Courtiers' words; ``None`` for the moves another line already says."""
-    cards = listing(f"the {card.title} ({card.rank})" for card in event.cards)  # type: ignore[attr-defined]
+    cards = listing(f"the {card.title} ({card.rank})" for card in event.cards)
     src, dst = _seat_of(event.src), _seat_of(event.dst)
     if event.dst == "deck":
         return None  # the round's gathering: "the cards are gathered and shuffled"

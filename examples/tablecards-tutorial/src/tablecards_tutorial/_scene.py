@@ -7,7 +7,7 @@ function below lays out one thing players look at, and names the rule it shows.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any
 
 from tablecards import (
     Action,
@@ -17,6 +17,7 @@ from tablecards import (
     SceneFace,
     SceneGroup,
     ScenePanel,
+    SceneStyle,
     SceneZone,
     remember,
     scene_choices,
@@ -48,7 +49,7 @@ def face(card: Mapping[str, Any]) -> SceneFace:
 def box(
     zone_id: str,
     title: str,
-    style: Literal["hand", "row", "pile", "stack", "deck"],
+    style: SceneStyle,
     zone: Mapping[str, Any],
 ) -> SceneZone:
     """A zone of the view as a box; cards the viewer may not see stay a count (``None``)."""
@@ -68,7 +69,7 @@ def box(
 def kept_box(
     zone_id: str,
     title: str,
-    style: Literal["hand", "row", "pile", "stack", "deck"],
+    style: SceneStyle,
     zone: Mapping[str, Any],
 ) -> SceneZone:
     """``box(...)``, kept by the engine while ``zone`` is unchanged, for the next scenes."""

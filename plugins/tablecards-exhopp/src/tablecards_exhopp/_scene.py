@@ -56,7 +56,7 @@ def seat_panel(
     score: int,
 ) -> ScenePanel:
     """EXH-04, EXH-10, EXH-17: a seat's colour, hand and point cards won, its score, and its
-    part in the exchange under way."""
+    part in the exchange under way; as a seat that waits (the scene marks the seats to act)."""
     badges: list[SceneBadge] = [{"text": f"plays {colour}", "tone": "mark"}] if colour else []
     if offers:
         badges.append({"text": "offers an exchange", "tone": "info"})

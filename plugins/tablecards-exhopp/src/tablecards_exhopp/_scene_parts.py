@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from tablecards import SceneFace, SceneGroup, SceneZone, remember
+from tablecards import SceneFace, SceneGroup, SceneStyle, SceneZone, remember
 from tablecards.words import count, listing
 from tablecards_exhopp._state import SEQUENCES
 
 __all__ = ["Laid", "Middle", "middle", "middle_zones", "titled", "zone_box"]
 
 #: How a box lies: a hand fanned out, a row, a pile with its top card, a face-down stack or deck.
-Style = Literal["hand", "row", "pile", "stack", "deck"]
 
 
 def titled(text: str) -> str:
@@ -55,7 +54,7 @@ def face(card: Mapping[str, Any]) -> SceneFace:
 
 
 def _box(
-    zone: Mapping[str, Any], name: str, title: str, style: Style, note: str | None
+    zone: Mapping[str, Any], name: str, title: str, style: SceneStyle, note: str | None
 ) -> SceneZone:
     cards = zone.get("cards")
     if style == "hand" and cards is not None:
@@ -74,7 +73,7 @@ def _box(
 
 
 def zone_box(
-    zone: Mapping[str, Any], name: str, title: str, style: Style, note: str | None = None
+    zone: Mapping[str, Any], name: str, title: str, style: SceneStyle, note: str | None = None
 ) -> SceneZone:
     """The box of zone ``name`` (its view ``zone``), kept with the zone."""
     return remember(zone, (name, title, style, note), _box, zone, name, title, style, note)

@@ -39,62 +39,39 @@ class Stole(Event):
 def start_turn(state: HitState, seat: int) -> None:
     """HIT-04, HIT-05: bank the face-up row, then draw (the turn *is* drawing).
 
-    HIT-04: at the start of your turn, all your face-up cards move to your loot. The seat stays
-    the one to act until its turn ends, so ``to_act`` is set here, not per draw.
+    The seat stays the one to act until its turn ends, so ``to_act`` is set here, not per draw.
     """
     state.current = seat
     state.to_act = (seat,)
-    row = state.rows[seat]
-    cards = row.cards
-    sink = state.sink
-    if sink is None:
-        # HIT-04, State.move_all inlined for an unobserved match: every turn banks, and
-        # move_all copies the cards to return them (about 5% of a simulated match; kept until
-        # the engine's unobserved move_all is as cheap).
-        if cards:
-            state.loots[seat].cards.extend(cards)
-            cards.clear()
-    else:
-        # The sink directly, and no call for an empty row: an observed match pays per call too.
-        sink.append(TurnStarted(seat, state.round))
-        if cards:
-            state.move_all(row, state.loots[seat])  # HIT-04, with its event
+    if state.observed:
+        state.emit(TurnStarted(seat, state.round))
+    # HIT-04: at the start of your turn, all your face-up cards move to your loot.
+    state.move_all(state.rows[seat], state.loots[seat])
     draw_card(state)
 
 
 def draw_card(state: HitState) -> None:
-    """HIT-05..HIT-07, HIT-11: reveal the top card; bust, or add it and offer the steal.
-
-    The hot path of every match (90 draws a round): the draw and the test for stealable cards
-    are inlined, since a function call costs about as much as the work it would do.
-    """
-    rows = state.rows
-    row = rows[state.current]
-    held = row.cards
-    deck = state.deck.cards
-    card = deck[-1]
+    """HIT-05..HIT-07, HIT-11: reveal the top card; bust, or add it and offer the steal."""
+    seat = state.current
+    row = state.rows[seat]
+    card = state.deck.cards[-1]
     value = card.value
     # HIT-06 counts the cards *before* this draw: with 1 or 2 face-up cards a pair is safe (HIT-07).
-    if len(held) >= 3:
-        for mine in held:
-            if mine.value == value:
-                bust(state, state.current, card)
+    if len(row.cards) >= 3:
+        for held in row.cards:
+            if held.value == value:
+                bust(state, seat, card)
                 return
-    if state.sink is None:
-        # State.draw inlined for an unobserved match: a method call per draw costs 5-10% of
-        # a simulated match (kept until the engine draws as cheaply when nobody observes).
-        held.append(deck.pop())
-    else:
-        state.draw(state.deck, row)
-    # HIT-08, stealable_from() inlined.
-    for other in rows:
+    state.draw(state.deck, row)
+    # HIT-08: an opponent with a face-up card of that value may be stolen from.
+    for other in state.rows:
         if other is not row:
             for theirs in other.cards:
                 if theirs.value == value:
                     state.offer = value
                     state.phase = _STEAL
                     return
-    if deck:
+    if state.deck.cards:
         state.phase = _GO_ON
     else:
         end_round(state)  # HIT-11: the last card is resolved, then the game ends at once
@@ -103,9 +80,8 @@ def draw_card(state: HitState) -> None:
 def bust(state: HitState, seat: int, card: HitCard) -> None:
     """HIT-06, HIT-10: the drawn card and your whole face-up row go to the box; your turn ends."""
     row = state.rows[seat]
-    sink = state.sink
-    if sink is not None:
-        sink.append(Busted(seat, card.value, len(row.cards) + 1))
+    if state.observed:
+        state.emit(Busted(seat, card.value, len(row.cards) + 1))
     state.draw(state.deck, state.box)  # the drawn card is still the deck's top
     state.move_all(row, state.box)
     if state.deck.cards:
@@ -118,26 +94,18 @@ def steal_cards(state: HitState, seat: int) -> None:
     """HIT-08: take *all* face-up cards of the offered value from *all* opponents."""
     value = state.offer
     mine = state.rows[seat]
-    sink = state.sink
     victims = []
     count = 0
     for other, row in enumerate(state.rows):
         if other == seat:
             continue
-        cards = row.cards
-        taken = [held for held in cards if held.value == value]
+        taken = [card for card in row.cards if card.value == value]
         if taken:
-            if sink is None:
-                # State.move inlined (its checks hold by construction): no event to build, and
-                # move's check of every card by identity costs about 10% of a simulated match.
-                cards[:] = [held for held in cards if held.value != value]
-                mine.cards.extend(taken)
-            else:
-                state.move(taken, row, mine)
-                victims.append(other)
-                count += len(taken)
-    if sink is not None:
-        sink.append(Stole(seat, value, tuple(victims), count))
+            state.move(taken, row, mine)
+            victims.append(other)
+            count += len(taken)
+    if state.observed:
+        state.emit(Stole(seat, value, tuple(victims), count))
 
 
 def end_round(state: HitState) -> None:
@@ -146,7 +114,7 @@ def end_round(state: HitState) -> None:
         state.move_all(state.rows[seat], state.loots[seat])
     scores = round_scores(state)
     state.totals = tuple(total + score for total, score in zip(state.totals, scores, strict=True))
-    if state.sink is not None:
+    if state.observed:
         state.emit(RoundEnded(state.round, scores))
     if state.round < state.rounds:
         start_next_round(state)

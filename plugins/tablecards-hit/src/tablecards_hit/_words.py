@@ -8,6 +8,7 @@ from tablecards import Action, CardsMoved, Event, RoundEnded, Shuffled, TurnStar
 from tablecards.words import count, listing, says, whose
 from tablecards_hit._actions import DrawAgain, EndTurn, NoSteal, Steal
 from tablecards_hit._rules import Busted, Stole
+from tablecards_hit._state import HitCard
 
 __all__ = ["WORDED", "event_words", "play_words"]
 
@@ -20,11 +21,11 @@ def _seat_of(zone: str) -> int | None:
     return int(number) if number.isdigit() else None
 
 
-def _moved(event: CardsMoved, names: Sequence[str]) -> str | None:
+def _moved(event: CardsMoved[HitCard], names: Sequence[str]) -> str | None:
     src, dst = event.src, event.dst
     if src == "deck" and dst.startswith("row:"):
         seat = _seat_of(dst)
-        value = event.cards[0].value if event.cards else None  # type: ignore[attr-defined]
+        value = event.cards[0].value if event.cards else None
         drawn = f"a {value}" if value is not None else "a card"
         return f"{says(names[seat], 'draws')} {drawn}" if seat is not None else None
     if src.startswith("row:") and dst.startswith("loot:"):

@@ -24,7 +24,7 @@ from tablecards_stop._events import (
     Skipped,
     StopCalled,
 )
-from tablecards_stop._state import PLUS
+from tablecards_stop._state import PLUS, StopCard
 
 __all__ = ["WORDED", "card_name", "event_words", "play_words"]
 
@@ -57,14 +57,14 @@ def _seat_of(zone: str) -> int | None:
     return int(number) if number.isdigit() else None
 
 
-def _moved(event: CardsMoved, names: Sequence[str]) -> str | None:
+def _moved(event: CardsMoved[StopCard], names: Sequence[str]) -> str | None:
     seat = _seat_of(event.dst)
     if seat is None or not (event.src.startswith("pack:") and event.dst.startswith("hand:")):
         # Bids, raises, share-outs, restarts and eliminations are told by their own events.
         return None
     draws = says(names[seat], "draws")
     if event.cards:
-        drawn = ", ".join(card_name(card.value) for card in event.cards)  # type: ignore[attr-defined]
+        drawn = ", ".join(card_name(card.value) for card in event.cards)
         return f"{draws} {'a ' if event.count == 1 else ''}{drawn}"
     return f"{draws} {'a card' if event.count == 1 else count(event.count, 'card')}"
 
