@@ -67,6 +67,12 @@ def _module_containers(tree: ast.Module) -> set[str]:
     return bound
 
 
+def _private_engine_module(module: str) -> bool:
+    """Whether ``module`` is one of the engine's private modules (``tablecards.core._state``)."""
+    parts = module.split(".")
+    return parts[0] == "tablecards" and any(part.startswith("_") for part in parts[1:])
+
+
 def findings(source: str, path: str = "<source>") -> list[str]:
     """What in ``source`` keeps state between calls or reaches into the engine's internals."""
     tree = ast.parse(source, path)
@@ -94,7 +100,9 @@ def findings(source: str, path: str = "<source>") -> list[str]:
                     found.append(f"{path}:{node.lineno}: {node.name} under a functools cache")
         elif isinstance(node, ast.Attribute) and node.attr == "parts":
             found.append(f"{path}:{node.lineno}: a zone view's .parts read by hand")
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tablecards._"):
+        elif isinstance(node, ast.Attribute) and node.attr == "sink":
+            found.append(f"{path}:{node.lineno}: the state's event sink read (State.observed)")
+        elif isinstance(node, ast.ImportFrom) and _private_engine_module(node.module or ""):
             found.append(f"{path}:{node.lineno}: an import of the engine's {node.module}")
     found += [f"{path}: module-level {name} is changed (a cache?)" for name in sorted(changed)]
     return found
@@ -143,6 +151,8 @@ def test_the_packages_are_found() -> None:
         ("def f(zone):\n    return (id(zone), 1)\n", "id(...)"),
         ("def f(zone):\n    return zone.parts.get('row')\n", ".parts"),
         ("from tablecards._cards import ZoneView\n", "tablecards._cards"),
+        ("from tablecards.core._state import zone_list\n", "tablecards.core._state"),
+        ("def f(state):\n    return state.sink is None\n", "event sink"),
     ],
 )
 def test_the_check_finds_a_planted_cache(source: str, finding: str) -> None:

@@ -17,7 +17,7 @@ def test_serve_is_a_command_with_host_port_and_db() -> None:
     for option in (
         *("--host", "--port", "--db", "--clock", "--bot-think", "--allowed-hosts"),
         *("--creates-per-minute", "--live-matches", "--connections", "--abandon-after"),
-        "--bot-workers",
+        *("--time-scale", "--away-after", "--stand-in-after", "--bot-workers"),
     ):
         assert option in result.output
     assert "127.0.0.1" in result.output and "tablecards.db" in result.output
@@ -64,4 +64,11 @@ def test_serve_reads_its_clocks_into_the_settings(monkeypatch: pytest.MonkeyPatc
     assert result.exit_code == 0, result.output
     assert dict(seen["settings"].clocks) == {"reaction": 2.0, "decision": None, "turn": 1.0}
     result = CliRunner().invoke(cli, ["serve"])
-    assert dict(seen["settings"].clocks) == {"reaction": 1.0, "decision": 1.0, "turn": None}
+    # Turn clocks run by default: each match's pace decides how long (issue 40).
+    assert dict(seen["settings"].clocks) == {"reaction": 1.0, "decision": 1.0, "turn": 1.0}
+    args = ["serve", "--time-scale", "0.1", "--away-after", "30", "--stand-in-after", "0"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    settings = seen["settings"]
+    assert (settings.time_scale, settings.away_after, settings.stand_in_after) == (0.1, 30, None)
+    assert CliRunner().invoke(cli, ["serve", "--time-scale", "0"]).exit_code == 2

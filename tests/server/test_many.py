@@ -61,8 +61,8 @@ def test_migrating_twice_or_from_two_processes_at_once_is_safe(pg: str) -> None:
             "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"
         ).fetchone()
     assert [v for (v,) in versions] == list(range(1, len(MIGRATIONS) + 1))
-    # matches, tokens, actions, claims, chat, rematches and the schema's version
-    assert tables == (7,)
+    # matches, tokens, actions, claims, chat, rematches, notes and the schema's version
+    assert tables == (8,)
 
 
 @pytest.mark.slow

@@ -80,7 +80,9 @@ class Person:
 
     player: Player
     seat: int
-    style: str  # "plays": thinks, then plays; "repasses": sends "pass" at the rate limit
+    # "plays": thinks, then plays; "repasses": sends "pass" at the rate limit; "silent": has
+    # the match open and never answers
+    style: str
     rate: float
     rng: random.Random
     sent: dict[str, tuple[int, dict[str, Any]]] = attrs.field(factory=dict)
@@ -116,6 +118,9 @@ class Person:
         try:
             if self.style == "repasses":
                 self.repass()
+            elif self.style == "silent":
+                while not self.stop.is_set():
+                    self.read(0.1)
             else:
                 self.play()
         except ConnectionClosed:
@@ -339,8 +344,9 @@ def test_stop_flows_through_a_round_while_a_person_never_answers(
 def test_stop_flows_through_a_round_with_bots_and_clocks_only(
     tmp_path: Path, commits: Commits
 ) -> None:
-    """Both people silent: the bots and the clocks play the round."""
-    flow = play_a_round(tmp_path / "t.db", commits, {})
+    """Both people silent, at the table (nobody at all there: nothing would move, issue 40):
+    the bots and the clocks play the round."""
+    flow = play_a_round(tmp_path / "t.db", commits, {0: "silent", 1: "silent"})
     check_flow(flow)
     assert any(seat in (2, 3) for seat, action in flow.log if isinstance(action, Bid))
 

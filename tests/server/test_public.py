@@ -290,11 +290,18 @@ def test_an_honest_player_keeps_a_fast_round_trip_while_search_bots_play(
     settings = attrs.evolve(FAST, bot_workers=2)
     with live(tmp_path / "t.db", settings) as server:
         bots = [{"bot": "ismcts"}] * 4
+        watchers = []  # a match of bots alone plays while someone watches it (issue 40)
         for _ in range(4):
-            post(server.url, "/matches", {"game": "exhopp", "players": 4, "seats": bots})
+            made = post(server.url, "/matches", {"game": "exhopp", "players": 4, "seats": bots})
+            watchers.append(Player(server.ws_url(made["id"])))
+            watchers[-1].hello()
         player = honest_player(server)
         hub = server.app.state.hub
-        time.sleep(1.0)  # the workers start
+        # The workers start (and the bots, once watched): the search bots have played once.
+        deadline = time.monotonic() + 30
+        while not any(t.match.moves for t in hub.tables.values() if t.game.name == "exhopp"):
+            assert time.monotonic() < deadline, "the search bots never started"
+            time.sleep(0.1)
         before = sum(t.match.moves for t in hub.tables.values())
         times = round_trips(player, 8.0)
         played = sum(t.match.moves for t in hub.tables.values()) - before

@@ -77,8 +77,12 @@ def test_stop_flows_card_after_card_when_nobody_calls(db: str) -> None:
     settings = Settings(bot_think=(0, 0), clocks={"reaction": 0.1}, rate=1000, burst=1000)
     with live(db, settings) as server:
         data = post(server.url, "/matches", {"game": "stop", "players": 3})
-        watcher = Player(server.ws_url(data["id"]))
-        watcher.hello()
+        # The three people sit at the table and say nothing (with nobody there, nothing
+        # would move at all: issue 40).
+        people = [Player(server.ws_url(data["id"])) for _ in data["invites"]]
+        for person, invite in zip(people, data["invites"], strict=True):
+            person.hello(invite["token"])
+        watcher = people[0]
         state = watcher.until_moves(6, timeout=20)
         table = server.app.state.hub.tables[data["id"]]
         played = [type(action).__name__ for _, action in table.match.log[: state["moves"]]]
@@ -86,7 +90,8 @@ def test_stop_flows_card_after_card_when_nobody_calls(db: str) -> None:
         boxes = zones(state["scene"])
         hands = [boxes[f"hand:{seat}"]["count"] for seat in range(3)]
         assert sum(hands) > 3  # cards kept coming between the moments
-        watcher.close()
+        for person in people:
+            person.close()
 
 
 def test_a_person_beats_the_bots_to_a_moment_or_loses_it_cleanly(db: str) -> None:
@@ -128,6 +133,7 @@ def test_bots_draw_randomness_not_derived_from_the_match_seed(tmp_path: Path) ->
             table = hub.tables[match_id]
 
             async def wait() -> None:
+                table.attach(None, None)  # a match of bots alone plays while someone watches
                 while not table.match.is_over:
                     await asyncio.sleep(0.01)
 

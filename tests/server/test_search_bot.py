@@ -22,6 +22,7 @@ def test_an_ismcts_bot_plays_a_whole_match_at_the_table(tmp_path: Path) -> None:
         table = hub.tables[match_id]
 
         async def wait() -> None:
+            table.attach(None, None)  # a match of bots alone plays while someone watches
             while not table.match.is_over:
                 await asyncio.sleep(0.01)
 

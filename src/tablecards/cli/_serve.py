@@ -69,7 +69,8 @@ def _read_clocks(
     metavar="KIND=FACTOR|off",
     callback=_read_clocks,
     help="Scale one kind of the games' clocks (reaction, decision, turn): 2 waits twice as "
-    "long, 0 closes at once, off waits for ever. Default: reaction=1 decision=1 turn=off. "
+    "long, 0 closes at once, off waits for ever. Default: reaction=1 decision=1 turn=1 "
+    "(each match's pace scales turns and decisions again). "
     "Repeat for several kinds.",
 )
 @click.option(
@@ -138,6 +139,30 @@ def _read_clocks(
     "visit resumes it). 0: never.",
 )
 @click.option(
+    "--time-scale",
+    default=1.0,
+    show_default=True,
+    type=click.FloatRange(min=0, min_open=True),
+    help="Multiply every time a table keeps (clocks, time banks, --away-after, ...): 0.1 plays "
+    "a minute in 6 s, for demonstrations and tests.",
+)
+@click.option(
+    "--away-after",
+    default=60.0,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help="Seconds a moment waits for a player who left before the others may hand the seat to "
+    "a bot (a clock running out offers it at once). 0: only clocks offer it.",
+)
+@click.option(
+    "--stand-in-after",
+    default=120.0,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help="Seconds after that offer when a bot takes the seat by itself. 0: only people hand "
+    "seats to bots.",
+)
+@click.option(
     "--bot-workers",
     default=2,
     show_default=True,
@@ -164,6 +189,9 @@ def serve_command(
     connections: int,
     connections_per_client: int,
     abandon_after: float,
+    time_scale: float,
+    away_after: float,
+    stand_in_after: float,
     bot_workers: int,
     stats: bool,
 ) -> None:
@@ -204,6 +232,9 @@ def serve_command(
         connections=connections,
         connections_per_client=connections_per_client,
         abandon_after=abandon_after or None,
+        time_scale=time_scale,
+        away_after=away_after or None,
+        stand_in_after=stand_in_after or None,
         bot_workers=bot_workers,
         stats=stats,
     )

@@ -32,6 +32,7 @@ from tablecards.server._outbox import CLOSE
 from tablecards.server._protocol import (
     Act,
     Chat,
+    HandOver,
     Hello,
     Ping,
     ProtocolError,
@@ -261,6 +262,7 @@ async def _take_seat(request: Request) -> Response:
         return _problem(refusal.status, refusal.reason)
     except StorageUnavailable:
         return _problem(503, "storage unavailable, retrying: the seat was not taken")
+    request.app.state.creations.seated(match_id, taken["seat"], _address(request))
     taken["url"] = f"/play/{match_id}#seat={taken['token']}"
     return JSONResponse(taken, status_code=201)
 
@@ -458,6 +460,8 @@ async def _read_loop(
             await _chat(table, client, message)
         elif isinstance(message, Rematch):
             await _rematch(hub, table, client, websocket)
+        elif isinstance(message, HandOver):
+            await _hand_over(table, client, message)
         elif client.seat is None:
             _reply(
                 client, error("spectator", "spectators watch; they cannot act", None, message.id)
@@ -474,6 +478,20 @@ async def _act(table: Table, client: Client, seat: int, message: Act) -> None:
         if message.id is not None:
             answer["id"] = message.id
         _reply(client, answer)
+
+
+async def _hand_over(table: Table, client: Client, message: HandOver) -> None:
+    if client.seat is None:
+        _reply(client, error("spectator", "spectators watch; the players hand a seat to a bot"))
+        return
+    if message.seat >= table.match.players:
+        players = table.match.players
+        _reply(client, error("bad_field", f"this match has seats 0 to {players - 1}"))
+        return
+    try:
+        await table.hand_over(message.seat, client.seat)
+    except Refused as refusal:
+        _reply(client, refusal.message)
 
 
 async def _chat(table: Table, client: Client, message: Chat) -> None:

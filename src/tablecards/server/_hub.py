@@ -10,7 +10,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from tablecards import Game, TablecardsError, available_games, registry
+from tablecards.server._absence import Note
 from tablecards.server._names import NameRefused, clean_name, reserved, reserved_reason, skeleton
+from tablecards.server._pace import DEFAULT_PACE, pace_named, paces_json, stored_pace
 from tablecards.server._seats import open_seat_name, with_claims
 from tablecards.server._table import Settings, Table
 from tablecards.server.store import MatchRecord, SeatRecord, Store, token_hash
@@ -80,15 +82,22 @@ class Hub:
             await self._rebuild(record)
 
     async def _rebuild(self, record: MatchRecord) -> Table | None:
-        record = with_claims(record, await self.store.claims(record.id))
+        claims = await self.store.claims(record.id)
+        record = with_claims(record, claims)
         try:
             table = Table(record, self._game(record), self.store, self.settings)
             table.replay(await self.store.actions(record.id))
+            notes = await self.store.notes(record.id)
+            table.restore_notes([Note.from_json(text) for text in notes])
         except (TablecardsError, ValueError) as failure:
             log.error("match %s cannot be rebuilt: %s", record.id, failure)
             return None
         self.tables[record.id] = table
         table.on_idle = self.forget
+        played = {seat for seat, _ in table.match.log}
+        for seat in claims:
+            if seat not in played:  # taken, maybe never joined: its delay starts again
+                table.claimed(seat)
         table.schedule()
         return table
 
@@ -149,7 +158,7 @@ class Hub:
     async def create(
         self, data: Mapping[str, Any], *, seed: int | None = None
     ) -> tuple[str, list[Invite]]:
-        """Create a match from a request ``{"game", "players", "options", "seats"}``.
+        """Create a match from a request ``{"game", "players", "options", "seats", "pace"}``.
 
         ``seed`` is for tests that need a known deal; by default a fresh one is drawn from the
         OS. Returns the match id and one invite (with its secret token) per human seat.
@@ -175,6 +184,10 @@ class Hub:
         except TablecardsError as failure:
             raise BadRequest(str(failure)) from None
         seats = _seats(game, players, data.get("seats"))
+        try:
+            pace = pace_named(data.get("pace", DEFAULT_PACE)).name
+        except ValueError as failure:
+            raise BadRequest(str(failure)) from None
         record = MatchRecord(
             id=secrets.token_hex(6),
             game=game.name,
@@ -182,6 +195,7 @@ class Hub:
             players=players,
             seed=secrets.randbits(63) if seed is None else seed,
             seats=seats,
+            pace=pace,
         )
         tokens = {
             seat: secrets.token_urlsafe(TOKEN_BYTES)
@@ -222,6 +236,7 @@ class Hub:
                     "seats": [seat.to_json() for seat in table.record.seats],
                     "moves": match.moves,
                     "over": match.is_over,
+                    "pace": table.pace.to_json(),
                 }
             )
         if self.store.shared:
@@ -241,6 +256,7 @@ class Hub:
                         "seats": [seat.to_json() for seat in record.seats],
                         "moves": moves,
                         "over": False,
+                        "pace": stored_pace(record.pace).to_json(),
                     }
                 )
         rows.sort(key=lambda row: bool(row["over"]))
@@ -279,6 +295,8 @@ def games() -> list[dict[str, Any]]:
                 "options": _jsonable(cls.option_defaults()),
                 "ranges": {k: bounds.to_json() for k, bounds in cls.option_ranges().items()},
                 "bots": reg.bot_names(name),
+                "paces": paces_json(),
+                "pace": DEFAULT_PACE,
             }
         )
     return out

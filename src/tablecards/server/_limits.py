@@ -14,6 +14,7 @@ import ipaddress
 import json
 import logging
 import math
+import re
 import time
 from collections.abc import Iterable
 from typing import Any
@@ -37,6 +38,8 @@ __all__ = [
 
 log = logging.getLogger("tablecards.server")
 
+#: The path of taking an open seat (``POST``).
+_TAKE_SEAT = re.compile(r"^/matches/[^/]+/seats/[0-9]+$")
 #: The names of this machine that no one else can point a browser at.
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 #: Client addresses remembered by a quota at most (the oldest are forgotten first).
@@ -162,6 +165,8 @@ class Creations:
         self.per_server = Quota(settings.creates_per_server, 60.0)
         #: The address that created each match this process holds.
         self.owners: dict[str, str] = {}
+        #: The address that took each open seat (match, seat) of the matches it holds.
+        self.takers: dict[tuple[str, int], str] = {}
 
     @property
     def live_per_client(self) -> int:
@@ -205,6 +210,45 @@ class Creations:
     def created(self, match_id: str, client: str) -> None:
         """Remember that ``client`` created ``match_id``."""
         self.owners[match_id] = client
+
+    def refuse_seat(self, hub: Any, client: str) -> tuple[int, str, float] | None:
+        """``None`` when ``client`` may take an open seat now (counted as a creation: the
+        same quota a minute), else the HTTP status, the reason and the seconds to wait.
+
+        An address holds at most ``live_per_client`` taken seats of unfinished matches at
+        once, as it holds that many matches it created: one address cannot squat every open
+        seat of a server.
+        """
+        tables = {} if hub is None else hub.tables
+        mine = self._seats_of(tables, client)
+        if mine >= self.live_per_client:
+            REFUSALS.note("client_seats", client, f"{mine} seats")
+            return (
+                429,
+                f"at most {self.live_per_client} seats of unfinished matches from one address "
+                "at once: finish or leave one first",
+                60.0,
+            )
+        wait = self.per_client.take(client)
+        if wait:
+            REFUSALS.note("create_quota", client)
+            limit = self.settings.creates_per_client
+            return 429, f"at most {limit} new matches or seats a minute from one address", wait
+        return None
+
+    def seated(self, match_id: str, seat: int, client: str) -> None:
+        """Remember that ``client`` took open ``seat`` of ``match_id``."""
+        self.takers[match_id, seat] = client
+
+    def _seats_of(self, tables: dict[str, Any], client: str) -> int:
+        count = 0
+        for key, taker in list(self.takers.items()):
+            table = tables.get(key[0])
+            if table is None or table.match.is_over or table.record.seats[key[1]].open:
+                del self.takers[key]  # over, stopped, or opened again: not held
+            elif taker == client:
+                count += 1
+        return count
 
     def _live_of(self, tables: dict[str, Any], client: str) -> int:
         count = 0
@@ -254,12 +298,15 @@ class Guard:
         if kind == "websocket":
             await self._socket(scope, receive, send, client)
             return
+        refusal = None
         if scope["method"] == "POST" and scope["path"] == "/matches":
             refusal = self.creations.refuse(getattr(self.state, "hub", None), client)
-            if refusal is not None:
-                status, reason, wait = refusal
-                await _refuse(scope, send, status, reason, retry_after=wait)
-                return
+        elif scope["method"] == "POST" and _TAKE_SEAT.match(scope["path"]):
+            refusal = self.creations.refuse_seat(getattr(self.state, "hub", None), client)
+        if refusal is not None:
+            status, reason, wait = refusal
+            await _refuse(scope, send, status, reason, retry_after=wait)
+            return
         await self.app(scope, receive, send)
 
     async def _socket(self, scope: Scope, receive: Receive, send: Send, client: str) -> None:

@@ -1,4 +1,5 @@
-"""Who is at a table: each seat here, away, a bot or open; spectators counted.
+"""Who is at a table: each seat here, away, a bot or open; spectators counted; the people's
+seats a bot plays for them meanwhile, and those offered to one.
 
 Nothing secret: a seat's status and how many people watch are what anyone at a real table sees.
 Counted from the connections of this process (several processes over PostgreSQL each count
@@ -7,7 +8,7 @@ their own).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any, Protocol
 
 from tablecards.server.store import SeatRecord
@@ -20,10 +21,18 @@ class _Connected(Protocol):
 
 
 def presence_message(
-    seats: Sequence[SeatRecord], names: Sequence[str], clients: Iterable[_Connected]
+    seats: Sequence[SeatRecord],
+    names: Sequence[str],
+    clients: Iterable[_Connected],
+    stand_ins: Collection[int] = (),
+    offered: Collection[int] = (),
 ) -> dict[str, Any]:
     """The ``presence`` message: per seat its name and ``status`` (``"here"``, ``"away"``,
-    ``"bot"`` or ``"open"``), and the number of spectators connected."""
+    ``"bot"`` or ``"open"``), and the number of spectators connected.
+
+    A person's seat also says ``"stand_in": true`` while a bot plays it for its person
+    (``stand_ins``), and ``"offered": true`` while the others may hand it to a bot (its
+    person away and out of time: ``offered``)."""
     here: set[int] = set()
     spectators = 0
     for client in clients:
@@ -39,5 +48,10 @@ def presence_message(
             status = "open"
         else:
             status = "here" if seat in here else "away"
-        out.append({"seat": seat, "name": names[seat], "status": status})
+        entry: dict[str, Any] = {"seat": seat, "name": names[seat], "status": status}
+        if seat in stand_ins:
+            entry["stand_in"] = True
+        if seat in offered:
+            entry["offered"] = True
+        out.append(entry)
     return {"type": "presence", "seats": out, "spectators": spectators}

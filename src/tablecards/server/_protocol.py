@@ -9,7 +9,9 @@ Every client message is a JSON object with a ``type``:
 - ``{"type": "ping"}``;
 - ``{"type": "chat", "text": "..."}``: a line for the table chat (the author is the
   connection's seat, never a field of the message);
-- ``{"type": "rematch"}``: a player of a finished match asks for its rematch and a key to it.
+- ``{"type": "rematch"}``: a player of a finished match asks for its rematch and a key to it;
+- ``{"type": "hand_over", "seat": n}``: a player hands seat ``n`` (0-based, as in ``presence``)
+  to a bot: a seat the presence offers (its person away, out of time), or the player's own.
 
 Anything else is refused with an ``error`` message; nothing a client sends is trusted beyond
 these fields (a ``seat`` in a message is ignored: the connection's seat is fixed at hello).
@@ -27,6 +29,7 @@ __all__ = [
     "MAX_MOVES",
     "Act",
     "Chat",
+    "HandOver",
     "Hello",
     "Message",
     "Ping",
@@ -39,6 +42,8 @@ __all__ = [
 #: Larger ``after`` or ``since`` values are refused: no match is that long.
 MAX_MOVES = 1_000_000
 _MAX_ID = 64
+#: Larger seat numbers are refused before any table looks at them.
+_MAX_SEATS = 1_000
 
 
 class ProtocolError(Exception):
@@ -86,7 +91,14 @@ class Rematch:
     """Ask for the rematch of a finished match (created by the first to ask) and a key to it."""
 
 
-Message = Hello | Act | Ping | Chat | Rematch
+@attrs.frozen
+class HandOver:
+    """Let a bot play ``seat`` until its person is back (asked by the connection's seat)."""
+
+    seat: int
+
+
+Message = Hello | Act | Ping | Chat | Rematch | HandOver
 #: Longer chat texts are refused before anything else looks at them.
 _MAX_CHAT_FIELD = 2_000
 
@@ -154,9 +166,16 @@ def read_message(text: str | bytes, max_bytes: int) -> Message:
     if kind == "rematch":
         _only(data, {"type"})
         return Rematch()
+    if kind == "hand_over":
+        _only(data, {"type", "seat"})
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < _MAX_SEATS:
+            raise ProtocolError("bad_field", "'seat' must be the seat's number (0 for the first)")
+        return HandOver(seat)
     raise ProtocolError(
         "unknown_type",
-        f"unknown message type {_short(kind)}; expected hello, act, ping, chat or rematch",
+        f"unknown message type {_short(kind)}; expected hello, act, ping, chat, rematch or "
+        "hand_over",
     )
 
 

@@ -94,6 +94,7 @@ async def _create(hub: Hub, table: Table) -> str:
         players=old.players,
         seed=secrets.randbits(63),
         seats=old.seats,
+        pace=old.pace,
     )
 
     def build() -> Table:

@@ -107,5 +107,7 @@ def seated(table: Table, seat: int, name: str) -> None:
     """Show the new name at the table: its record, its names, its clients' screens."""
     table.record = with_claims(table.record, {seat: name})
     table.names[seat] = name
+    table.claimed(seat)  # opens again unless its taker joins in time
     table.presence_changed()
     table._broadcast()  # the scenes name the new player
+    table.people_changed()  # a person now: nothing moves until someone of them is here

@@ -33,13 +33,22 @@ from tablecards import (
     registry,
 )
 from tablecards.server import _engine
+from tablecards.server._absence import (
+    TIMEOUT,
+    Note,
+    mark_history,
+    stand_in_bot,
+    stood_in_moves,
+)
 from tablecards.server._health import RETRYING, StorageUnavailable
 from tablecards.server._outbox import MAX_BYTES, Outbox, size_of
+from tablecards.server._pace import BANKED, PACED, stored_pace
 from tablecards.server._presence import presence_message
 from tablecards.server._protocol import error
+from tablecards.server._seats import open_seat_name
 from tablecards.server._thinker import thinker
 from tablecards.server._words import play_text, result_message
-from tablecards.server.store import ActionTaken, MatchRecord, Store
+from tablecards.server.store import ActionTaken, MatchRecord, SeatRecord, Store
 from tablecards.words import names_for
 
 __all__ = ["DEFAULT_CLOCKS", "Client", "Moment", "Refused", "Settings", "Table"]
@@ -54,11 +63,22 @@ PRESENCE_EVERY = 1.0
 REPLAYED = [0]
 
 
-#: The clocks a server runs by default: reactions and decisions at the game's pace, no turn
-#: clock (a turn is the player's own). Each value scales the game's seconds; ``None``: off.
+#: The clocks a server runs by default: every kind at the game's seconds, turns and decisions
+#: scaled again by each match's pace (:mod:`._pace`). Each value scales the game's seconds;
+#: ``None``: off, whatever the pace.
 DEFAULT_CLOCKS: Mapping[str, float | None] = MappingProxyType(
-    {"reaction": 1.0, "decision": 1.0, "turn": None}
+    {"reaction": 1.0, "decision": 1.0, "turn": 1.0}
 )
+
+
+def _positive(instance: object, attribute: attrs.Attribute[Any], value: float) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise ValueError(f"{attribute.name} must be a number of seconds > 0")
+
+
+def _seconds_or_off(instance: object, attribute: attrs.Attribute[Any], value: float | None) -> None:
+    if value is not None:
+        _positive(instance, attribute, value)
 
 
 def _clocks(value: Mapping[str, float | None]) -> Mapping[str, float | None]:
@@ -84,8 +104,10 @@ class Settings:
         clocks: how the server runs each kind of the games' clocks (:class:`tablecards.Clock`):
             a factor on the game's seconds (``1.0``: the game's pace, ``2.0``: twice as long,
             ``0``: at once) or ``None`` (off: that kind of moment waits for ever). Kinds not
-            given keep :data:`DEFAULT_CLOCKS` (reaction and decision at 1.0, turn off). When a
-            clock runs out, every seat the moment still waits for plays the game's default.
+            given keep :data:`DEFAULT_CLOCKS` (1.0). Turns and decisions are scaled again by
+            the match's pace, which also gives each person a time bank (:mod:`._pace`). When
+            a clock (and the bank of the seat it waits for) runs out, every seat the moment
+            still waits for plays the game's default.
         max_message_bytes: larger client messages are refused.
         rate: messages per second a connection may send on average ...
         burst: ... and at once; beyond that, messages are refused with a ``rate`` error.
@@ -122,6 +144,16 @@ class Settings:
         stats: whether ``GET /debug/stats`` answers (the process's live matches, resident
             memory, objects tracked by the garbage collector, actions replayed from the
             store): for benchmarks and operators, off by default.
+        time_scale: every time a table keeps (the games' clocks, ``away_after``,
+            ``stand_in_after``, ``claim_expires``) is multiplied by this: ``0.01`` plays a
+            minute in 0.6 s (tests, demonstrations). Bots' think time is ``bot_think``'s.
+        away_after: seconds a moment may wait for a person who is not connected before the
+            others are offered to hand the seat to a bot (its clock running out while the
+            person is away offers it at once). ``None``: only the clock offers it.
+        stand_in_after: seconds after that offer when, if nobody decided, a bot takes the
+            seat by itself. ``None``: only people hand a seat to a bot.
+        claim_expires: seconds after which an open seat someone took but never joined (no
+            connection with its key) opens again for anyone. ``None``: never.
     """
 
     bot_think: tuple[float, float] = (0.4, 1.2)
@@ -147,6 +179,11 @@ class Settings:
     bot_workers: int = 2
     checkpoint_every: float = 60.0
     stats: bool = False
+    # When someone leaves the table (issue 40): see docs/play-together.md.
+    time_scale: float = attrs.field(default=1.0, validator=_positive)
+    away_after: float | None = attrs.field(default=60.0, validator=_seconds_or_off)
+    stand_in_after: float | None = attrs.field(default=120.0, validator=_seconds_or_off)
+    claim_expires: float | None = attrs.field(default=300.0, validator=_seconds_or_off)
 
 
 class Refused(Exception):
@@ -171,6 +208,8 @@ class Moment:
     moves: int
     deadline: float  # the event loop's time
     task: asyncio.Task[None] | None = None
+    #: The seat whose time bank runs now (the moment's own time ran out), if any.
+    banked: int | None = None
 
 
 @attrs.define(eq=False)
@@ -215,6 +254,9 @@ class Table:
         self.store = store
         self.settings = settings
         self.names = [seat.name for seat in record.seats]
+        self.pace = stored_pace(record.pace)
+        # Each person's time bank, in the event loop's seconds (scaled), when not full.
+        self._banks: dict[int, float] = {}
         self.match = Match(game, record.players, record.seed)
         # to_act after each move: tells a click "too late" (an open moment it lost) from "stale".
         self._to_act: list[tuple[int, ...]] = [self.match.to_act]
@@ -237,6 +279,25 @@ class Table:
         self._by_default = False
         #: Called when the match is over and its last client left (the hub forgets it).
         self.on_idle: Callable[[Table], None] | None = None
+        # Nobody at the table (issue 40): the bots and the clock wait; the clock's time left.
+        self._halted = False
+        self._held: tuple[Moment, float] | None = None
+        # People's seats a bot plays for them meanwhile; seats offered to one; the bots'
+        # turns by seat (a person back cancels the bot's); the self-acting offers' timers.
+        self._standins: dict[int, Bot] = {}
+        self._overdue: set[int] = set()
+        self._turns: dict[int, asyncio.Task[None]] = {}
+        self._offers: dict[int, asyncio.Task[None]] = {}
+        # The moves the clock played and those bots made for people (move -> seat), and the
+        # take-overs and returns by move.
+        self._timed_out: dict[int, int] = {}
+        self._by_bot: dict[int, int] = {}
+        self._notes: dict[int, list[Note]] = {}
+        #: Open seats taken and not yet joined, and when (the event loop's time).
+        self.claimed_at: dict[int, float] = {}
+        self._joined: set[int] = set()
+        self._claim_timers: dict[int, asyncio.TimerHandle] = {}
+        self._aside: set[asyncio.Task[None]] = set()
         for seat, who in enumerate(record.seats):
             if who.bot is not None:
                 self._bots[seat] = registry().bot(game.name, who.bot).factory(game, seat)
@@ -252,6 +313,24 @@ class Table:
             self.match.apply(seat, self.match.parse_action(text))
             self._to_act.append(self.match.to_act)
         self._by_default = False  # moves from the store: a new moment, whatever they were
+
+    def restore_notes(self, notes: list[Note]) -> None:
+        """Take back the stored notes of a match read back from the store: the moves the
+        clock played, and the bots playing for people (their takers are back when they
+        connect)."""
+        for note in notes:
+            self._note(note)
+            if note.kind == "bot" and 0 <= note.seat < self.match.players:
+                self._stand_in(note.seat)
+            elif note.kind == "back":
+                self._standins.pop(note.seat, None)
+        self._by_bot = stood_in_moves(self.match.log, notes)
+
+    def _note(self, note: Note) -> None:
+        if note.kind == TIMEOUT:
+            self._timed_out[note.move] = note.seat
+        else:
+            self._notes.setdefault(note.move, []).append(note)
 
     async def catch_up(self, number: int | None = None) -> None:
         """Apply what other processes committed (a shared store), up to at least ``number``
@@ -277,6 +356,8 @@ class Table:
         if since is not None and since <= self.match.moves:
             client.history_from = since + 1
         self._clients.add(client)
+        if seat is not None:
+            self._came(seat)
         client.outbox.put(
             {
                 "type": "welcome",
@@ -284,9 +365,15 @@ class Table:
                 "names": self.names,
                 "bots": [who.bot for who in self.record.seats],
                 "game": {"name": self.game.name, "title": self.game.title},
+                "pace": self.pace.to_json(),
             }
         )
-        self._send(client, {}, {})
+        if self._halted and not self.paused:
+            self._halted = False
+            self.schedule()  # someone is back: the bots and the clock go on
+            self._broadcast()  # with the clock running again (the newcomer's first state)
+        else:
+            self._send(client, {}, {})
         self.presence_changed(client)
         return client
 
@@ -295,6 +382,61 @@ class Table:
         self._clients.discard(client)
         self.presence_changed()
         self._maybe_idle()
+        self.recheck()
+        seat = client.seat
+        if (
+            seat is not None
+            and not self._halted
+            and seat in self.match.waiting_for
+            and seat not in self._present()
+            and seat in self.people
+        ):
+            self._spawn(self._away(seat, self.match.moves))  # the moment waits for it
+
+    def recheck(self) -> None:
+        """Stop the bots and the clock when nobody is at the table any more (a client left)."""
+        if not self._halted and self.paused and not self.match.is_over:
+            self.schedule()
+
+    def people_changed(self) -> None:
+        """A seat was taken or opened again: stop, or go on, as who is here now says."""
+        if self._halted != self.paused and not self.match.is_over:
+            self._halted = False
+            self.schedule()
+
+    @property
+    def people(self) -> frozenset[int]:
+        """The seats of people (not bots, not open)."""
+        return frozenset(
+            seat for seat, who in enumerate(self.record.seats) if who.bot is None and not who.open
+        )
+
+    def _present(self) -> set[int]:
+        return {client.seat for client in self._clients if client.seat is not None}
+
+    @property
+    def paused(self) -> bool:
+        """Whether nothing moves: no person of the match is connected (a match of bots alone:
+        nobody at all watches it). Its clock waits with the time it had left."""
+        people = self.people
+        if people:
+            return not (people & self._present())
+        return not self._clients
+
+    def _came(self, seat: int) -> None:
+        """A client of ``seat`` connected: its claim is joined, its offer withdrawn, and a
+        bot playing for it gives the seat back (at once: the next decision is the
+        person's)."""
+        self._joined.add(seat)
+        self.claimed_at.pop(seat, None)
+        timer = self._claim_timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        if seat in self._overdue:
+            self._overdue.discard(seat)
+            self._cancel_offer(seat)
+        if seat in self._standins:
+            self._spawn_aside(self._take_back(seat))
 
     @property
     def watched(self) -> bool:
@@ -336,6 +478,10 @@ class Table:
             if prefix is None:
                 prefix = prefixes[seat] = _engine.wire(self._seat_state(seat))[:-1]
             entries = match.history(seat, self.names, since=client.history_from)
+            if self._timed_out or self._notes:
+                entries = mark_history(
+                    entries, seat, self.names, self._timed_out, self._notes, self._by_bot
+                )
             text = texts[key] = prefix + ',"history":' + _engine.wire(entries) + "}"
         client.history_from = match.moves + 1
         if not client.queue(text):
@@ -375,7 +521,9 @@ class Table:
             self._presence_timer = loop.call_later(wait, self._send_presence)
 
     def _presence(self) -> dict[str, Any]:
-        return presence_message(self.record.seats, self.names, self._clients)
+        return presence_message(
+            self.record.seats, self.names, self._clients, self._standins, self._overdue
+        )
 
     def _send_presence(self, told: Client | None = None) -> None:
         self._presence_timer = None
@@ -398,24 +546,27 @@ class Table:
 
     # -- acting ---------------------------------------------------------------------------------
 
-    async def act(self, seat: int, data: dict[str, Any], after: int) -> None:
+    async def act(self, seat: int, data: dict[str, Any], after: int, *, bot: bool = False) -> None:
         """Apply ``data`` for ``seat`` on the screen of ``after`` moves, in arrival order.
 
         Runs to its end even when the caller is cancelled (a client leaving mid-commit), so an
-        applied action is always committed or taken back.
+        applied action is always committed or taken back. ``bot``: a bot plays it, which it
+        may only while the seat is its (a person back has taken the seat over again).
 
         Raises:
             Refused: stale, too late, malformed, not the seat's turn, illegal; nothing applied.
         """
-        future = asyncio.ensure_future(self._act(seat, data, after))
+        future = asyncio.ensure_future(self._act(seat, data, after, bot))
         # A caller cancelled meanwhile (a bot whose moment moved on) no longer reads the
         # refusal: read it here, so it is not reported as a lost exception.
         future.add_done_callback(_retrieve)
         await asyncio.shield(future)
 
-    async def _act(self, seat: int, data: dict[str, Any], after: int) -> None:
+    async def _act(self, seat: int, data: dict[str, Any], after: int, bot: bool) -> None:
         async with self._lock:
             match = self.match
+            if bot and seat not in self._bots and seat not in self._standins:
+                raise Refused(error("not_your_turn", "the seat's person is back"))
             if after != match.moves and not _same_answers(match, after):
                 raise Refused(self._late(seat, after))
             try:
@@ -437,7 +588,9 @@ class Table:
             "nothing was played; look again and choose",
         )
 
-    async def _commit(self, seat: int, action: Action) -> None:
+    async def _commit(self, seat: int, action: Action, *, timed_out: bool = False) -> None:
+        """Apply and store ``action`` (``timed_out``: the clock's answer for ``seat``, marked
+        as such in every history), or take it back and raise :class:`Refused`."""
         match = self.match
         after = match.moves
         number = after + 1
@@ -475,6 +628,21 @@ class Table:
             raise
         self._to_act.append(match.to_act)
         self._by_default = action == default
+        self._spend(seat, timed_out)
+        if seat in self._standins and not timed_out:
+            self._by_bot[number] = seat
+        if timed_out:
+            note = Note(TIMEOUT, seat, number)
+            # After its move: a crash in between loses the mark, never the move.
+            await self._store_note(note)
+            self._note(note)
+
+    async def _store_note(self, note: Note) -> None:
+        try:
+            await self.store.add_note(self.id, note.to_json())
+        except StorageUnavailable as failure:
+            # The move is stored and goes on; only its words would lack this after a restart.
+            log.warning("match %s: note not stored: %s", self.id, failure)
 
     def _changed(self) -> None:
         self.schedule()  # first: the state sent carries the new moment's clock
@@ -504,16 +672,92 @@ class Table:
                 task.cancel()
         self._tasks = set(thinking.values())
         self._answering, self._answering_since = thinking, since
+        self._turns = {seat: task for seat, task in self._turns.items() if task in self._tasks}
         if match.is_over:
             self._cancel_timer()
+            self._held = None
             return
+        if self.paused:
+            self._halt()
+            return
+        self._halted = False
         moves = match.moves
+        present = self._present()
         for seat in match.waiting_for:
-            if seat in self._bots and seat not in thinking:
-                task = self._spawn(self._bot_turn(seat, moves))
-                if since is not None:
-                    self._answering[seat] = task
+            if (seat in self._bots or seat in self._standins) and seat not in thinking:
+                self._bot_starts(seat, moves)
+            elif (
+                seat not in present
+                and seat not in self._overdue
+                and seat in self.people
+                and self.settings.away_after is not None
+            ):
+                self._spawn(self._away(seat, moves))
+        for seat in self._overdue:
+            if seat not in self._offers:
+                self._offer(seat)
         self._arm_timer()
+
+    def _bot_starts(self, seat: int, moves: int) -> None:
+        task = self._spawn(self._bot_turn(seat, moves))
+        self._turns[seat] = task
+        if self.match.answering_since is not None:
+            self._answering[seat] = task
+
+    def _halt(self) -> None:
+        """Nobody at the table: the bots stop thinking, the clock stops with its time left."""
+        self._halted = True
+        for task in self._tasks:
+            task.cancel()
+        self._tasks, self._answering, self._turns = set(), {}, {}
+        for seat in list(self._offers):
+            self._cancel_offer(seat)
+        moment = self._moment
+        if moment is not None:
+            left = max(0.0, moment.deadline - asyncio.get_running_loop().time())
+            self._cancel_timer()
+            self._held = (moment, left)
+
+    def _scaled(self, seconds: float) -> float:
+        return seconds * self.settings.time_scale
+
+    async def _away(self, seat: int, moves: int) -> None:
+        """The moment has waited ``away_after`` seconds for a person who is not here: the
+        others are offered to hand the seat to a bot."""
+        after = self.settings.away_after
+        if after is None:
+            return
+        await asyncio.sleep(self._scaled(after))
+        if self.match.moves == moves and seat not in self._present() and not self._halted:
+            self._make_overdue(seat)
+
+    def _make_overdue(self, seat: int) -> None:
+        if seat in self._overdue or seat in self._standins or seat not in self.people:
+            return
+        self._overdue.add(seat)
+        self._offer(seat)
+        self.presence_changed()
+
+    def _offer(self, seat: int) -> None:
+        """Hand ``seat`` to a bot by itself after ``stand_in_after`` seconds, unless
+        someone decided first or its person came back."""
+        after = self.settings.stand_in_after
+        if after is None or self._halted:
+            return
+        task: asyncio.Task[None] = asyncio.ensure_future(self._offer_runs_out(seat, after))
+        task.add_done_callback(_report)
+        self._offers[seat] = task
+
+    async def _offer_runs_out(self, seat: int, after: float) -> None:
+        await asyncio.sleep(self._scaled(after))
+        self._offers.pop(seat, None)
+        with contextlib.suppress(Refused):
+            await self.hand_over(seat, None)
+
+    def _cancel_offer(self, seat: int) -> None:
+        task = self._offers.pop(seat, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.ensure_future(coro)
@@ -522,6 +766,9 @@ class Table:
         return task
 
     async def _bot_turn(self, seat: int, moves: int) -> None:
+        bot = self._bots.get(seat) or self._standins.get(seat)
+        if bot is None:
+            return
         low, high = self.settings.bot_think
         await asyncio.sleep(random.uniform(low, high))  # think time: not secret, not seeded
         match = self.match
@@ -531,9 +778,9 @@ class Table:
         ):
             return
         # What bot_choice gives (an information set or a view), thought over off the loop.
-        action = await thinker.choose(self._bots[seat], match, seat, self._rngs[seat])
+        action = await thinker.choose(bot, match, seat, self._rngs[seat])
         with contextlib.suppress(Refused):  # a bot beaten to a moment just lost the race
-            await self.act(seat, match.action_json(action), moves)
+            await self.act(seat, match.action_json(action), moves, bot=True)
 
     def _arm_timer(self) -> None:
         """Arm the clock of the current moment, or keep the running one when the same moment
@@ -542,9 +789,21 @@ class Table:
         match = self.match
         clock = match.clock
         waiting = match.waiting_for
-        factor = None if clock is None else self.settings.clocks.get(clock.kind)
+        factor = None if clock is None else self._factor(clock.kind)
         if clock is None or factor is None or not waiting:
             self._cancel_timer()
+            return
+        loop = asyncio.get_running_loop()
+        held, self._held = self._held, None
+        if held is not None and held[0].moves == match.moves and held[0].clock == clock:
+            # Back after nobody was here: the same moment, with the time it had left.
+            self._cancel_timer()
+            again, left = held
+            again.waiting = waiting
+            again.deadline = loop.time() + left
+            again.task = asyncio.ensure_future(self._close_moment(again))
+            again.task.add_done_callback(_report)
+            self._moment = again
             return
         moment = self._moment
         since = match.answering_since
@@ -560,11 +819,67 @@ class Table:
             moment.moves = match.moves
             return
         self._cancel_timer()
-        loop = asyncio.get_running_loop()
-        moment = Moment(clock, waiting, match.moves, loop.time() + clock.seconds * factor)
+        seconds = self._scaled(clock.seconds * factor)
+        moment = Moment(clock, waiting, match.moves, loop.time() + seconds)
         moment.task = asyncio.ensure_future(self._close_moment(moment))
         moment.task.add_done_callback(_report)
         self._moment = moment
+
+    def _factor(self, kind: str) -> float | None:
+        """The factor on the game's seconds for a clock of ``kind``: the server's, times the
+        pace's for turns and decisions; ``None``: that moment waits for ever."""
+        server = self.settings.clocks.get(kind)
+        if server is None or kind not in PACED:
+            return server
+        pace = self.pace.factor
+        return None if pace is None else server * pace
+
+    # -- time banks ---------------------------------------------------------------------------
+
+    def _bank(self, seat: int) -> float:
+        """What is left of ``seat``'s bank, in the event loop's seconds."""
+        return self._banks.get(seat, self._scaled(self.pace.bank))
+
+    def _bank_seat(self, moment: Moment) -> int | None:
+        """The seat whose bank runs now that ``moment``'s own time ran out: a turn waiting for
+        one person alone, at the table (one who left spends none), with time in the bank."""
+        if moment.banked is not None or moment.clock.kind not in BANKED:
+            return None
+        if len(moment.waiting) != 1:
+            return None
+        seat = moment.waiting[0]
+        if seat not in self.people or seat in self._standins or self._bank(seat) <= 0:
+            return None
+        return seat if seat in self._present() else None
+
+    def _spend(self, seat: int, timed_out: bool) -> None:
+        """``seat`` answered (its lock held, before the next moment's clock): its bank keeps
+        what it has left, or gets a little back for an answer in time."""
+        moment = self._moment
+        if moment is None or seat not in moment.waiting:
+            return
+        if moment.banked == seat:
+            left = moment.deadline - asyncio.get_running_loop().time()
+            self._banks[seat] = 0.0 if timed_out else max(0.0, left)
+        elif not timed_out and moment.clock.kind in BANKED and len(moment.waiting) == 1:
+            full = self._scaled(self.pace.bank)
+            self._banks[seat] = min(full, self._bank(seat) + self._scaled(self.pace.refill))
+
+    def _banks_message(self) -> list[float | None] | None:
+        """Each person's bank left (seconds), ``None`` for the others; ``None`` without banks."""
+        if self.pace.bank <= 0:
+            return None
+        moment = self._moment
+        now = asyncio.get_running_loop().time()
+        out: list[float | None] = []
+        for seat in range(self.match.players):
+            if seat not in self.people:
+                out.append(None)
+            elif moment is not None and moment.banked == seat:
+                out.append(round(max(0.0, moment.deadline - now), 2))
+            else:
+                out.append(round(self._bank(seat), 2))
+        return out
 
     def _cancel_timer(self) -> None:
         moment, self._moment = self._moment, None
@@ -578,11 +893,16 @@ class Table:
         if moment is None or self.match.is_over:
             return None
         left = max(0.0, moment.deadline - asyncio.get_running_loop().time())
-        return {
+        out: dict[str, Any] = {
             "kind": moment.clock.kind,
             "seconds": round(left, 2),
             "waiting_for": list(self.match.waiting_for),
         }
+        banks = self._banks_message()
+        if banks is not None:
+            out["bank"] = moment.banked is not None  # the seconds are its bank's
+            out["banks"] = banks
+        return out
 
     async def _close_moment(self, moment: Moment) -> None:
         await asyncio.sleep(max(0.0, moment.deadline - asyncio.get_running_loop().time()))
@@ -591,7 +911,18 @@ class Table:
             # after any commit in flight), this timer is no longer the table's and does nothing.
             if self._moment is not moment or self.match.moves != moment.moves:
                 return
+            seat = self._bank_seat(moment)
+            if seat is not None:  # its own time is up: the seat's bank runs now
+                loop = asyncio.get_running_loop()
+                moment.banked = seat
+                moment.deadline = loop.time() + self._bank(seat)
+                moment.task = asyncio.ensure_future(self._close_moment(moment))
+                moment.task.add_done_callback(_report)
+                self._broadcast()  # the clock now counts the bank down
+                return
             self._moment = None
+            if moment.banked is not None:
+                self._banks[moment.banked] = 0.0  # spent: the default plays
             if await self._play_defaults(moment):
                 self._changed()
             else:
@@ -620,16 +951,144 @@ class Table:
             if default is None:
                 break
             try:
-                await self._commit(seat, default)
+                await self._commit(seat, default, timed_out=True)
             except Refused:
                 break
             played += 1
+            if seat not in self._present():
+                self._make_overdue(seat)  # away, and the time ran out: offered to a bot
         return played
+
+    # -- someone left: a bot takes over, and gives the seat back ---------------------------------
+
+    async def hand_over(self, seat: int, by: int | None) -> None:
+        """Let a bot play person ``seat``'s turns until its person comes back: asked by the
+        person of seat ``by`` (any seat once ``seat`` is offered, being away with its time
+        run out; its own person at any time), or by the table itself (``None``: the offer ran
+        out). Stored, then a line in every history.
+
+        Raises:
+            Refused: not a person's seat, a bot plays it already, not offered, the match is
+                over, the game has no bot, or the store is away.
+        """
+        async with self._lock:
+            match = self.match
+            if match.is_over:
+                raise Refused(error("over", "the match is over"))
+            name = self.names[seat]
+            if seat not in self.people:
+                raise Refused(error("hand_over", f"{name}'s seat is not a person's"))
+            if seat in self._standins:
+                raise Refused(error("hand_over", f"a bot already plays {name}'s seat"))
+            if by != seat and seat not in self._overdue:
+                raise Refused(
+                    error(
+                        "hand_over",
+                        f"{name}'s seat can be handed to a bot once {name} is away and the "
+                        "time has run out",
+                    )
+                )
+            if stand_in_bot(registry().bot_names(self.game.name)) is None:
+                raise Refused(error("hand_over", "this game has no bot to play a seat"))
+            note = Note("bot", seat, match.moves, by)
+            try:
+                await self.store.add_note(self.id, note.to_json())
+            except StorageUnavailable:
+                raise Refused(error("storage", RETRYING)) from None
+            self._stand_in(seat)
+            self._overdue.discard(seat)
+            self._cancel_offer(seat)
+            self._noted(note)
+            if seat in match.waiting_for and not self._halted:
+                self._bot_starts(seat, match.moves)
+
+    async def _take_back(self, seat: int) -> None:
+        """The person of ``seat`` is back: the bot playing for it stops (its thinking is
+        dropped), and the seat's next decision is the person's."""
+        async with self._lock:
+            if seat not in self._standins or seat not in self._present():
+                return
+            note = Note("back", seat, self.match.moves)
+            try:
+                await self.store.add_note(self.id, note.to_json())
+            except StorageUnavailable as failure:
+                log.warning("match %s: return not stored: %s", self.id, failure)
+            del self._standins[seat]
+            task = self._turns.pop(seat, None)
+            if task is not None:
+                task.cancel()
+            self._noted(note)
+
+    def _stand_in(self, seat: int) -> None:
+        name = stand_in_bot(registry().bot_names(self.game.name))
+        if name is None:
+            return
+        # The bot gets only the seat's view or information set, as every bot does.
+        self._standins[seat] = registry().bot(self.game.name, name).factory(self.game, seat)
+        self._rngs.setdefault(seat, random.Random(secrets.randbits(64)))
+
+    def _noted(self, note: Note) -> None:
+        """Show a take-over or a return: the presence, and the move's history entry again
+        (with its new line) to every client."""
+        self._note(note)
+        for client in self._clients:
+            client.history_from = min(client.history_from, note.move)
+        self.presence_changed()
+        self._broadcast()
+
+    def _spawn_aside(self, coro: Any) -> None:
+        """A task of the table that a new move does not cancel (a return, a released seat)."""
+        task: asyncio.Task[None] = asyncio.ensure_future(coro)
+        task.add_done_callback(_report)
+        self._aside.add(task)
+        task.add_done_callback(self._aside.discard)
+
+    # -- open seats taken but never joined ---------------------------------------------------------
+
+    def claimed(self, seat: int, at: float | None = None) -> None:
+        """Open ``seat`` was taken (at loop time ``at``, now by default): it opens again
+        after ``claim_expires`` seconds unless its taker joins first."""
+        if seat in self._joined or self.settings.claim_expires is None:
+            return
+        loop = asyncio.get_running_loop()
+        at = loop.time() if at is None else at
+        self.claimed_at[seat] = at
+        old = self._claim_timers.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        wait = max(0.0, at + self._scaled(self.settings.claim_expires) - loop.time())
+        self._claim_timers[seat] = loop.call_later(
+            wait, lambda: self._spawn_aside(self._release(seat))
+        )
+
+    async def _release(self, seat: int) -> None:
+        self._claim_timers.pop(seat, None)
+        async with self._lock:
+            if seat in self._joined or seat not in self.claimed_at or self.match.is_over:
+                return
+            try:
+                await self.store.release(self.id, seat)
+            except StorageUnavailable as failure:
+                log.warning("match %s: seat %d not reopened: %s", self.id, seat + 1, failure)
+                return
+            del self.claimed_at[seat]
+            name = open_seat_name(seat)
+            seats = list(self.record.seats)
+            seats[seat] = SeatRecord(name, None, open=True)
+            self.record = attrs.evolve(self.record, seats=tuple(seats))
+            self.names[seat] = name
+            self.presence_changed()
+            self._broadcast()  # the scenes name the open seat again
+            self.people_changed()
 
     def close(self) -> None:
         """Stop the bots and timers (server shutdown)."""
         for task in self._tasks:
             task.cancel()
+        for task in [*self._aside, *self._offers.values()]:
+            task.cancel()
+        for timer in self._claim_timers.values():
+            timer.cancel()
         self._cancel_timer()
         if self._presence_timer is not None:
             self._presence_timer.cancel()

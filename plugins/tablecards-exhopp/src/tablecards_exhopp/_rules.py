@@ -123,7 +123,7 @@ def start_turn(state: ExHoppState, seat: int) -> None:
     state.phase = Phase.TURN
     state.to_act = (candidate,)
     state.turns += 1
-    if state.sink is not None:
+    if state.observed:
         state.emit(TurnStarted(candidate))
 
 
@@ -176,7 +176,7 @@ def finish_sequence(state: ExHoppState, sequence: int) -> None:
     winner = sequence_winner(state, totals)
     slot = state.point_cards[sequence]
     point = slot.cards[-1]
-    if state.sink is not None:
+    if state.observed:
         ranked = sorted(totals.items(), key=lambda item: -item[1])
         state.emit(
             SequenceFinished(
@@ -256,7 +256,7 @@ def propose_exchange(state: ExHoppState, seat: int, give: Colour, want: Colour) 
     state.give = give
     state.want = want
     state.phase = Phase.ANSWER
-    if state.sink is not None:
+    if state.observed:
         state.emit(Proposed(seat, give.value, want.value))
     ask(state, (seat + 1) % state.players)
 
@@ -276,19 +276,19 @@ def accept_exchange(state: ExHoppState, seat: int) -> None:
     state.asked = None
     state.phase = Phase.CHOOSE
     state.to_act = (state.current, seat)
-    if state.sink is not None:
+    if state.observed:
         state.emit(Answered(seat, True))
 
 
 def decline_exchange(state: ExHoppState, seat: int) -> None:
     """EXH-10, EXH-11: ask the next seat; when all declined, the proposer's turn passes."""
-    if state.sink is not None:
+    if state.observed:
         state.emit(Answered(seat, False))
     following = (seat + 1) % state.players
     if following != state.current:
         ask(state, following)
         return
-    if state.sink is not None:
+    if state.observed:
         state.emit(TurnPassed(state.current))
     clear_exchange(state)
     end_turn(state)
@@ -322,7 +322,7 @@ def swap_cards(state: ExHoppState) -> None:
     # until the card moves again.
     forget_passed(state, (offered.id, answered.id))
     state.passed = (*state.passed, (proposer, offered.id), (accepter, answered.id))
-    if state.sink is not None:
+    if state.observed:
         state.emit(Exchanged(proposer, accepter, give.value, want.value))
     clear_exchange(state)
     end_turn(state)

@@ -63,7 +63,7 @@ def start_trick(state: HattrickState, leader: int) -> None:
     state.current = leader
     state.pile_seats = ((), ())
     state.to_act = (leader,)
-    if state.sink is not None:
+    if state.observed:
         state.emit(TrickLed(leader, state.trick, state.round))
         state.emit(TurnStarted(leader, state.round))
 
@@ -99,7 +99,7 @@ def next_player(state: HattrickState) -> None:
         return
     state.current = seat
     state.to_act = (seat,)
-    if state.sink is not None:
+    if state.observed:
         state.emit(TurnStarted(seat, state.round))
 
 
@@ -130,7 +130,7 @@ def take_piles(state: HattrickState) -> None:
         if pile.cards:
             winner = pile_winner(state, index)
             first = pile.cards[0]
-            if state.sink is not None:
+            if state.observed:
                 state.emit(PileTaken(winner, first.colour.value, len(pile.cards), state.trick))
             # DECK holds 20 cards per colour in COLOURS order, so id // 20 is the colour's index
             # (cheaper than hashing the enum on this hot path).
@@ -192,7 +192,7 @@ def end_round(state: HattrickState) -> None:
     scores = round_scores(state)
     state.totals = tuple(total + score for total, score in zip(state.totals, scores, strict=True))
     state.last_scores = scores
-    if state.sink is not None:
+    if state.observed:
         state.emit(RoundEnded(state.round, scores))
     if game_is_over(state):
         state.to_act = ()

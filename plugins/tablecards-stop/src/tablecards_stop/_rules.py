@@ -137,7 +137,7 @@ def run_draws(state: StopState, *, ask_first: bool) -> None:
 
 def skip_draw(state: StopState, seat: int) -> None:
     """STOP-05: a player holding six cards skips their draw."""
-    if state.sink is not None:
+    if state.observed:
         state.emit(Skipped(seat))
 
 
@@ -156,7 +156,7 @@ def eliminate(state: StopState, seat: int) -> None:
     moved = state.move_all(state.hands[seat], state.asides[seat])
     if seat == state.wait_seat:
         state.wait_draws = 0  # STOP-07's wait cannot hang on a player who will never draw
-    if state.sink is not None:
+    if state.observed:
         state.emit(Eliminated(seat, len(moved)))
     left = [other for other in range(state.players) if not eliminated[other]]
     if len(left) == 1:
@@ -212,7 +212,7 @@ def restart_drawing(state: StopState) -> None:
         if not state.eliminated[seat]:
             state.move_all(state.hands[seat], state.packs[seat])
             state.shuffle(state.packs[seat])
-    if state.sink is not None:
+    if state.observed:
         state.emit(Restarted())
     start_drawing(state, wait=True)
 
@@ -224,7 +224,7 @@ def call_stop(state: StopState, seat: int) -> None:
     state.round += 1
     state.phase = Phase.OPEN
     state.to_act = (seat,)
-    if state.sink is not None:
+    if state.observed:
         state.emit(StopCalled(seat, state.round))
 
 
@@ -236,7 +236,7 @@ def place_bid(state: StopState, seat: int, value: int, count: int) -> None:
     hand = state.hands[seat]
     cards = [card for card in hand.cards if card.value == value][:count]
     state.move(cards, hand, state.bids[seat])
-    if state.sink is not None:
+    if state.observed:
         state.emit(BidPlaced(seat, value, count, bid_total(state.bids[seat].cards)))
     reopen_auction(state)
 
@@ -250,7 +250,7 @@ def raise_bid(state: StopState, seat: int, bid: int, values: int, plus: int) -> 
     if plus:
         cards += [card for card in hand.cards if card.value == PLUS][:plus]
     state.move(cards, hand, target)
-    if state.sink is not None:
+    if state.observed:
         state.emit(Raised(seat, bid, values, plus, bid_total(target.cards)))
     reopen_auction(state)
 
@@ -281,7 +281,7 @@ def pass_turn(state: StopState, seat: int) -> None:
     (passing again would change nothing, so it is not a move).
     """
     passed = state.passed = tuple(sorted((*state.passed, seat)))
-    if state.sink is not None:
+    if state.observed:
         state.emit(Passed(seat))
     for other in state.to_act:
         if other not in passed:
@@ -322,7 +322,7 @@ def win_round(state: StopState, winner: int, bidders: tuple[int, ...], total: in
     tokens = list(state.tokens)
     tokens[winner] += gained
     state.tokens = tuple(tokens)
-    if state.sink is not None:
+    if state.observed:
         state.emit(RoundWon(winner, total, bidders, gained))
         state.emit(
             RoundEnded(
@@ -353,7 +353,7 @@ def give_card(state: StopState, seat: int, value: int, to: int) -> None:
     state.move((card,), zone, state.packs[to])
     if to not in state.recipients:
         state.recipients = (*state.recipients, to)
-    if state.sink is not None:
+    if state.observed:
         state.emit(Gave(seat, value, to))
     for bid in state.bids:
         if bid.cards:
@@ -383,7 +383,7 @@ def finish_share_out(state: StopState) -> None:
 def return_tied_bids(state: StopState, bidders: tuple[int, ...], total: int) -> None:
     """STOP-16: no tokens; each bidder shuffles every card in front of them (others' raises
     included) back into their own pack."""
-    if state.sink is not None:
+    if state.observed:
         state.emit(RoundTied(total, bidders))
         state.emit(RoundEnded(state.round, (0,) * state.players))
     for seat in bidders:
@@ -399,5 +399,5 @@ def end_game(state: StopState, winner: int, *, last_standing: bool) -> None:
     state.phase = Phase.OVER
     state.to_act = ()
     state.over = True
-    if state.sink is not None:
+    if state.observed:
         state.emit(GameWon(winner, state.tokens[winner], last_standing))

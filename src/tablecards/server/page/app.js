@@ -62,7 +62,7 @@ async function lobby() {
     const mine = stored(seatKey(m.id));
     open.append(
       el("li", {}, el("a", { href: `/play/${m.id}`, text: `${m.title}: ${names}` }),
-        el("span", { class: "count", text: ` (move ${m.moves})` }),
+        el("span", { class: "count", text: ` (move ${m.moves}${m.pace ? `, ${m.pace.title.toLowerCase()} pace` : ""})` }),
         mine ? el("a", { href: `/play/${m.id}#seat=${mine}`, class: "mine", text: " — your seat" }) : null),
     );
   }
@@ -136,6 +136,8 @@ function createForm(games) {
   const players = el("select", { id: "players", name: "players" });
   const seats = el("div", { id: "seats" });
   const options = el("div", { id: "options" });
+  const pace = el("select", { id: "pace", name: "pace" });
+  const paceText = el("span", { id: "pace-text", class: "hint" });
   const result = el("div", { id: "created", "aria-live": "polite" });
   const info = () => games.find((g) => g.name === game.value);
 
@@ -184,19 +186,35 @@ function createForm(games) {
     return chosen;
   }
 
+  // The paces the game offers, its default chosen; the chosen one said in words.
+  function drawPaces() {
+    const g = info();
+    const before = pace.value;
+    clear(pace);
+    for (const p of g.paces ?? []) pace.append(el("option", { value: p.name, text: p.title }));
+    pace.value = (g.paces ?? []).some((p) => p.name === before) ? before : g.pace;
+    sayPace();
+  }
+  function sayPace() {
+    const chosen = (info().paces ?? []).find((p) => p.name === pace.value);
+    paceText.textContent = chosen ? ` ${chosen.text}` : "";
+  }
+  pace.addEventListener("change", sayPace);
+
   function drawCounts() {
     const g = info();
     clear(players);
     for (let n = g.min_players; n <= g.max_players; n++) players.append(el("option", { value: String(n), text: String(n) }));
     players.value = String(g.default_players);
   }
-  game.addEventListener("change", () => { drawCounts(); drawOptions(); drawSeats(); });
+  game.addEventListener("change", () => { drawCounts(); drawOptions(); drawPaces(); drawSeats(); });
   players.addEventListener("change", drawSeats);
-  if (games.length) { drawCounts(); drawOptions(); }
+  if (games.length) { drawCounts(); drawOptions(); drawPaces(); }
 
   const submit = el("button", { type: "submit", id: "create", text: "Create match" });
   const form = el("form", {},
     el("label", {}, "Game ", game), el("label", {}, "Players ", players),
+    el("label", {}, "Pace ", pace, paceText),
     el("fieldset", {}, el("legend", { text: "Options" }), options),
     el("fieldset", {}, el("legend", { text: "Seats" }), seats), submit, result);
   form.addEventListener("submit", async (event) => {
@@ -204,6 +222,7 @@ function createForm(games) {
     submit.disabled = true;
     const body = {
       game: game.value, players: Number(players.value), options: chosenOptions(),
+      ...(pace.value ? { pace: pace.value } : {}),
       seats: [...seats.querySelectorAll(".seatrow")].map((row) => {
         const kind = row.querySelector("select").value;
         const name = row.querySelector("input").value;
@@ -286,7 +305,8 @@ function table(matchId) {
     if (handled) return;
     if (msg.type === "welcome") {
       st.welcome = msg;
-      where.textContent = `${msg.game.title} — ${msg.seat === null ? "watching" : `you are ${msg.names[msg.seat]}`}`;
+      const pace = msg.pace ? ` — ${msg.pace.title.toLowerCase()} pace` : "";
+      where.textContent = `${msg.game.title} — ${msg.seat === null ? "watching" : `you are ${msg.names[msg.seat]}`}${pace}`;
     } else if (msg.type === "state") {
       if (msg.moves !== st.moves) { st.path = []; st.before = st.seen; }
       st.state = msg;
@@ -294,7 +314,8 @@ function table(matchId) {
       main.dataset.moves = String(msg.moves); // for tests and tools: the screen's move number
       parts.alert.textContent = "";
       st.clock = msg.clock
-        ? { deadline: performance.now() + msg.clock.seconds * 1000, kind: msg.clock.kind, waiting_for: msg.clock.waiting_for }
+        ? { deadline: performance.now() + msg.clock.seconds * 1000, kind: msg.clock.kind, waiting_for: msg.clock.waiting_for,
+          bank: msg.clock.bank ?? false, banks: msg.clock.banks ?? null, at: performance.now() }
         : null;
       log.add(msg.history);
       draw();
@@ -357,7 +378,28 @@ function clockText(clock, welcome, result) {
   const names = (clock.waiting_for ?? []).map((seat) =>
     seat === welcome?.seat ? "you" : welcome?.names[seat] ?? "a player");
   if (!names.length) return "";
-  return `Waiting for ${listWords(names)} — ${left} s`;
+  const text = `Waiting for ${listWords(names)} — ${left} s${clock.bank ? " (time bank)" : ""}`;
+  return text + bankText(clock, welcome);
+}
+
+// Each person's time bank ("Time banks: you 1:30, Bob 0:12"); the running one counts down.
+function bankText(clock, welcome) {
+  if (!clock.banks) return "";
+  const running = clock.bank ? clock.waiting_for?.[0] : null;
+  const spent = (performance.now() - clock.at) / 1000;
+  const parts = [];
+  clock.banks.forEach((left, seat) => {
+    if (left === null) return;
+    const now = seat === running ? Math.max(0, left - spent) : left;
+    const who = seat === welcome?.seat ? "you" : welcome?.names[seat] ?? "a player";
+    parts.push(`${who} ${minutes(now)}`);
+  });
+  return parts.length ? `. Time banks: ${parts.join(", ")}` : "";
+}
+
+function minutes(seconds) {
+  const whole = Math.ceil(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
 function listWords(words) {
@@ -504,17 +546,35 @@ function renderPresence(ex) {
   clear(ex.who);
   for (const s of ex.presence.seats) {
     const name = s.seat === ex.seat ? `${s.name} (you)` : s.name;
-    ex.who.append(el("li", { class: `seat-${s.status}`, "data-seat": String(s.seat),
-      text: `${name}: ${PRESENCE_WORDS[s.status] ?? s.status}` }));
+    const item = el("li", { class: `seat-${s.status}`, "data-seat": String(s.seat),
+      text: `${name}: ${seatWords(s)}` });
+    // A person away and out of time: the others may let a bot play the seat meanwhile.
+    if (s.offered && ex.seat !== null && s.seat !== ex.seat && !ex.over) {
+      const button = el("button", { type: "button", class: "hand-over", "data-seat": String(s.seat),
+        text: `Let a bot play for ${s.name}` });
+      button.addEventListener("click", () => {
+        button.disabled = true;
+        ex.send({ type: "hand_over", seat: s.seat });
+      });
+      item.append(" ", button);
+    }
+    ex.who.append(item);
   }
   const n = ex.presence.spectators;
   if (n) ex.who.append(el("li", { class: "watchers", text: n === 1 ? "1 person watching" : `${n} people watching` }));
 }
 
+// "away", "here", and while someone is gone: "away — out of time", "a bot plays this seat".
+function seatWords(s) {
+  if (s.stand_in) return `${PRESENCE_WORDS[s.status] ?? s.status} — a bot plays this seat`;
+  if (s.offered) return "away — out of time";
+  return PRESENCE_WORDS[s.status] ?? s.status;
+}
+
 function presenceBadge(presence, seat) {
   const entry = presence?.seats.find((s) => s.seat === seat);
   if (!entry || entry.status === "bot") return null;
-  return { text: PRESENCE_WORDS[entry.status], tone: entry.status === "here" ? "good" : "warn" };
+  return { text: seatWords(entry), tone: entry.status === "here" && !entry.stand_in ? "good" : "warn" };
 }
 
 function chatPanel(ex) {

@@ -105,8 +105,18 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX matches_unfinished_newest ON matches (created DESC) WHERE NOT over;
     """,
+    # Paces, and table notes: moves the clock played, bots standing in for people (issue 40).
+    """
+    ALTER TABLE matches ADD COLUMN pace TEXT NOT NULL DEFAULT 'normal';
+    CREATE TABLE notes (
+        match TEXT NOT NULL REFERENCES matches(id),
+        number INTEGER NOT NULL,
+        note TEXT NOT NULL,
+        PRIMARY KEY (match, number)
+    );
+    """,
 )
-_COLUMNS = "id, game, options, players, seed, seats, created, over"
+_COLUMNS = "id, game, options, players, seed, seats, created, over, pace"
 #: A waiting append: match, number, seat, action JSON, whether the match is over, its future.
 _Append = tuple[str, int, int, str, bool, "asyncio.Future[None]"]
 #: Errors that mean the database went away (a restart, a network cut), not a bad statement.
@@ -532,12 +542,44 @@ class PostgresStore:
         """The most recent finished matches, newest first."""
         return await self._records("WHERE over ORDER BY created DESC LIMIT %s", (int(limit),))
 
+    @_guarded
+    async def add_note(self, match: str, note: str) -> None:
+        """Store a table note of ``match`` under the next number; two processes taking the
+        same number meet on the key, and the loser takes the next."""
+        for _ in range(20):
+            async with self._write_lock:
+                cursor = await self._w.execute(
+                    "INSERT INTO notes (match, number, note)"
+                    " SELECT %s, coalesce(max(number), 0) + 1, %s FROM notes WHERE match = %s"
+                    " ON CONFLICT DO NOTHING RETURNING number",
+                    (match, note, match),
+                )
+                if await cursor.fetchone() is not None:
+                    return
+        raise RuntimeError(f"could not number a note of match {match}")
+
+    @_guarded
+    async def notes(self, match: str) -> list[str]:
+        """The table notes of ``match``, oldest first."""
+        cursor = await self._r.execute(
+            "SELECT note FROM notes WHERE match = %s ORDER BY number", (match,)
+        )
+        return [str(note) for (note,) in await cursor.fetchall()]
+
+    @_guarded
+    async def release(self, match: str, seat: int) -> None:
+        """Forget the claim of ``seat`` of ``match`` and its keys, in one transaction."""
+        conn = self._w
+        async with self._write_lock, conn.transaction():
+            await conn.execute("DELETE FROM claims WHERE match = %s AND seat = %s", (match, seat))
+            await conn.execute("DELETE FROM tokens WHERE match = %s AND seat = %s", (match, seat))
+
 
 async def _insert_match(
     conn: psycopg.AsyncConnection[Any], record: MatchRecord, tokens: dict[str, int]
 ) -> None:
     await conn.execute(
-        f"INSERT INTO matches ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, FALSE)",
+        f"INSERT INTO matches ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, FALSE, %s)",
         (
             record.id,
             record.game,
@@ -546,6 +588,7 @@ async def _insert_match(
             record.seed,
             json.dumps([seat.to_json() for seat in record.seats]),
             record.created,
+            record.pace,
         ),
     )
     async with conn.cursor() as cursor:

@@ -120,6 +120,8 @@ class MatchRecord:
     seats: tuple[SeatRecord, ...]
     created: float = attrs.field(factory=time.time)
     over: bool = False
+    #: The pace its creator chose (:mod:`~tablecards.server._pace`).
+    pace: str = "normal"
 
 
 #: Called with a match id and an action number another process has just committed.
@@ -210,10 +212,22 @@ class Store(Protocol):
         """The most recent finished matches, newest first."""
         ...
 
+    async def add_note(self, match: str, note: str) -> None:
+        """Store a table note of ``match`` (a move the clock played, a bot taking a seat
+        over, its person back: :class:`~tablecards.server._absence.Note`'s JSON), after the
+        others."""
+
+    async def notes(self, match: str) -> list[str]:
+        """The table notes of ``match``, in the order they were stored."""
+        ...
+
+    async def release(self, match: str, seat: int) -> None:
+        """Open taken ``seat`` of ``match`` again: its claim and its keys are forgotten."""
+
 
 def record_of(row: tuple[Any, ...]) -> MatchRecord:
     """A match read back from a row ``(id, game, options, players, seed, seats, created,
-    over)``."""
+    over, pace)``."""
     return MatchRecord(
         id=row[0],
         game=row[1],
@@ -225,4 +239,5 @@ def record_of(row: tuple[Any, ...]) -> MatchRecord:
         ),
         created=row[6],
         over=bool(row[7]),
+        pace=str(row[8]),
     )

@@ -72,7 +72,8 @@ CREATE TABLE IF NOT EXISTS matches (
     seed INTEGER NOT NULL,
     seats TEXT NOT NULL,
     created REAL NOT NULL,
-    over INTEGER NOT NULL DEFAULT 0
+    over INTEGER NOT NULL DEFAULT 0,
+    pace TEXT NOT NULL DEFAULT 'normal'
 );
 CREATE TABLE IF NOT EXISTS tokens (
     hash TEXT PRIMARY KEY,
@@ -107,6 +108,12 @@ CREATE TABLE IF NOT EXISTS chat (
 CREATE TABLE IF NOT EXISTS rematches (
     match TEXT PRIMARY KEY REFERENCES matches(id),
     next TEXT NOT NULL REFERENCES matches(id)
+);
+CREATE TABLE IF NOT EXISTS notes (
+    match TEXT NOT NULL REFERENCES matches(id),
+    number INTEGER NOT NULL,
+    note TEXT NOT NULL,
+    PRIMARY KEY (match, number)
 );
 """
 
@@ -165,6 +172,7 @@ class SQLiteStore:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.executescript(_SCHEMA)
+            _add_pace(db)
             # Until close() says otherwise: a copy of the file alone (another inode, no -wal
             # beside it) then tells on itself.
             db.execute(
@@ -408,7 +416,8 @@ class SQLiteStore:
 
     def _matches(self, where: str, args: tuple[Any, ...] = ()) -> list[MatchRecord]:
         rows = self._conn.execute(
-            "SELECT id, game, options, players, seed, seats, created, over FROM matches " + where,
+            "SELECT id, game, options, players, seed, seats, created, over, pace FROM matches "
+            + where,
             args,
         ).fetchall()
         return [record_of(row) for row in rows]
@@ -541,11 +550,35 @@ class SQLiteStore:
             lambda: self._matches("WHERE over = 1 ORDER BY created DESC LIMIT ?", (int(limit),))
         )
 
+    async def add_note(self, match: str, note: str) -> None:
+        """Store a table note of ``match`` under the next number (one statement: atomic)."""
+        with self._writing() as db:
+            db.execute(
+                "INSERT INTO notes (match, number, note)"
+                " SELECT ?, coalesce(max(number), 0) + 1, ? FROM notes WHERE match = ?",
+                (match, note, match),
+            )
+
+    async def notes(self, match: str) -> list[str]:
+        """The table notes of ``match``, oldest first."""
+        rows = await self._run(
+            lambda: self._conn.execute(
+                "SELECT note FROM notes WHERE match = ? ORDER BY number", (match,)
+            ).fetchall()
+        )
+        return [str(note) for (note,) in rows]
+
+    async def release(self, match: str, seat: int) -> None:
+        """Forget the claim of ``seat`` of ``match`` and its keys, in one transaction."""
+        with self._writing() as db, _transaction(db):
+            db.execute("DELETE FROM claims WHERE match = ? AND seat = ?", (match, seat))
+            db.execute("DELETE FROM tokens WHERE match = ? AND seat = ?", (match, seat))
+
 
 def _insert_match(db: sqlite3.Connection, record: MatchRecord, tokens: dict[str, int]) -> None:
     db.execute(
-        "INSERT INTO matches (id, game, options, players, seed, seats, created)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO matches (id, game, options, players, seed, seats, created, pace)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (
             record.id,
             record.game,
@@ -554,12 +587,21 @@ def _insert_match(db: sqlite3.Connection, record: MatchRecord, tokens: dict[str,
             record.seed,
             json.dumps([seat.to_json() for seat in record.seats]),
             record.created,
+            record.pace,
         ),
     )
     db.executemany(
         "INSERT INTO tokens (hash, match, seat) VALUES (?, ?, ?)",
         [(digest, record.id, seat) for digest, seat in tokens.items()],
     )
+
+
+def _add_pace(db: sqlite3.Connection) -> None:
+    """A file made before matches had paces (issue 40) gets the column, every match at the
+    normal pace."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(matches)")}
+    if "pace" not in columns:
+        db.execute("ALTER TABLE matches ADD COLUMN pace TEXT NOT NULL DEFAULT 'normal'")
 
 
 def _chat_line(row: Any) -> ChatLine:
