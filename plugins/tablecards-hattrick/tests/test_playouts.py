@@ -35,7 +35,7 @@ class Recount:
             kind, _, rest = event.dst.partition(":")
             if kind == "won":
                 seat = int(rest.split(":")[0])
-                self.won[seat].update(c.colour.value for c in event.cards)  # type: ignore[attr-defined]
+                self.won[seat].update(c.colour.value for c in event.cards)
             elif kind == "penalty":
                 self.shown[int(rest)] += event.count
         elif isinstance(event, RoundEnded):
