@@ -195,11 +195,9 @@ class Creations:
                 "finish or leave one first",
                 60.0,
             )
-        wait = self.per_client.take(client)
-        if wait:
-            REFUSALS.note("create_quota", client)
-            limit = self.settings.creates_per_client
-            return 429, f"at most {limit} new matches a minute from one address", wait
+        refused = self._per_minute(client, "new matches")
+        if refused:
+            return refused
         wait = self.per_server.take("*")
         if wait:
             REFUSALS.note("server_create_quota", client)
@@ -229,12 +227,17 @@ class Creations:
                 "at once: finish or leave one first",
                 60.0,
             )
+        return self._per_minute(client, "new matches or seats")
+
+    def _per_minute(self, client: str, what: str) -> tuple[int, str, float] | None:
+        """Take one from ``client``'s quota a minute, which creations and seats share: ``None``
+        while it lasts, else the refusal (``what`` names what the quota counts)."""
         wait = self.per_client.take(client)
-        if wait:
-            REFUSALS.note("create_quota", client)
-            limit = self.settings.creates_per_client
-            return 429, f"at most {limit} new matches or seats a minute from one address", wait
-        return None
+        if not wait:
+            return None
+        REFUSALS.note("create_quota", client)
+        limit = self.settings.creates_per_client
+        return 429, f"at most {limit} {what} a minute from one address", wait
 
     def seated(self, match_id: str, seat: int, client: str) -> None:
         """Remember that ``client`` took open ``seat`` of ``match_id``."""
