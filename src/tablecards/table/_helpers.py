@@ -46,7 +46,8 @@ def seat_name(seat: int, names: Sequence[str], viewer: int | None) -> str:
 def score_lines(
     scores: Sequence[object], names: Sequence[str], viewer: int | None
 ) -> list[SceneScore]:
-    """A scene's ``scores``: each seat's score by name ("You" for the viewer), in seat order.
+    """A scene's ``scores``: each seat's score by name ("You" for the viewer), in seat order;
+    a negative number with a true minus sign ("\N{MINUS SIGN}13"), as tables write standings.
 
     Example:
         >>> from tablecards import score_lines
@@ -54,9 +55,15 @@ def score_lines(
         [{'seat': 0, 'name': 'Ann', 'score': '3'}, {'seat': 1, 'name': 'You', 'score': '0'}]
     """
     return [
-        {"seat": seat, "name": seat_name(seat, names, viewer), "score": str(score)}
+        {"seat": seat, "name": seat_name(seat, names, viewer), "score": _standing(score)}
         for seat, score in enumerate(scores)
     ]
+
+
+def _standing(score: object) -> str:
+    if isinstance(score, int) and not isinstance(score, bool) and score < 0:
+        return f"\N{MINUS SIGN}{-score}"
+    return str(score)
 
 
 def waiting_for(

@@ -77,7 +77,7 @@ def hand_box(zone: Mapping[str, Any], seat: int, you: bool, saw: str | None) -> 
             "style": "hand",
             "count": number,
             "cards": faces(sorted(cards or (), key=lambda card: (card["rank"], card["id"]))),
-            "note": None if number else "empty: you are out of the round",
+            "note": None if number else "out of the round",
         }
     return {
         "id": f"hand:{seat}",

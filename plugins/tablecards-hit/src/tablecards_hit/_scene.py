@@ -26,18 +26,12 @@ from tablecards import (
     waiting_for,
 )
 from tablecards.words import count, listing, names_for, says, whose
+from tablecards_hit._words import article
 
 __all__ = ["build_scene"]
 
 #: HIT-06: a repeated value busts a row that already holds this many cards.
 BUST_FROM = 3
-
-
-def article(value: object) -> str:
-    """ "a 7", "an 8", "an 11"."""
-    text = str(value)
-    an = text.startswith("8") or text in ("11", "18")
-    return f"{'an' if an else 'a'} {text}"
 
 
 def faces(cards: Sequence[Mapping[str, Any]]) -> list[SceneFace]:
@@ -84,7 +78,8 @@ def row_box(row: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
         "style": "row",
         "count": len(cards),
         "cards": faces(cards),
-        "note": f"{', '.join(words)} ({count(points, 'point')})" if cards else "empty",
+        # An empty row needs no note: every table writes "empty" already.
+        "note": f"{', '.join(words)} ({count(points, 'point')})" if cards else None,
     }
 
 
