@@ -46,8 +46,10 @@ def seat_name(seat: int, names: Sequence[str], viewer: int | None) -> str:
 def score_lines(
     scores: Sequence[object], names: Sequence[str], viewer: int | None
 ) -> list[SceneScore]:
-    """A scene's ``scores``: each seat's score by name ("You" for the viewer), in seat order;
-    a negative number with a true minus sign ("\N{MINUS SIGN}13"), as tables write standings.
+    """A scene's ``scores``: each seat's score by name ("You" for the viewer), in seat order.
+
+    A negative number is written with a true minus sign ("\N{MINUS SIGN}13"), as tables write
+    standings.
 
     Example:
         >>> from tablecards import score_lines
