@@ -21,7 +21,7 @@ from tablecards.server._limits import allowed_hosts
 from tablecards.server._table import Settings
 from tablecards.server.store import open_store
 
-__all__ = ["ServeError", "check_store", "serve"]
+__all__ = ["ServeError", "check_store", "listening_socket", "serve"]
 
 
 class ServeError(Exception):
@@ -78,17 +78,7 @@ def serve(
         check_store(db)
     except StoreError as failure:
         raise ServeError(str(failure)) from None
-    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((host, port))
-    except OSError as failure:
-        sock.close()
-        if failure.errno == errno.EADDRINUSE:
-            raise ServeError(
-                f"port {port} on {host} is taken (another server?): choose another with --port"
-            ) from None
-        raise ServeError(f"cannot listen on {host} port {port}: {failure.strerror}") from None
+    sock = listening_socket(host, port)
     sock.listen(128)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
@@ -124,6 +114,29 @@ def serve(
         sock.close()
     if not server.started:
         raise ServeError("the server could not start; see the line above")
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` (not yet listening) for :func:`serve`.
+
+    Raises:
+        ServeError: the port is taken, or the address cannot be used (one line says why).
+    """
+    # Named TCP, so asyncio sets TCP_NODELAY on every connection it accepts: a seat's state
+    # never waits for the client's delayed ACK (the app sets it on websockets too).
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as failure:
+        sock.close()
+        if failure.errno == errno.EADDRINUSE:
+            raise ServeError(
+                f"port {port} on {host} is taken (another server?): choose another with --port"
+            ) from None
+        raise ServeError(f"cannot listen on {host} port {port}: {failure.strerror}") from None
+    return sock
 
 
 def _trusted_proxies() -> frozenset[str]:
