@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import errno
-import gc
 import os
 import signal
 import socket
@@ -15,13 +14,15 @@ from types import FrameType
 import uvicorn
 
 from tablecards.server._app import create_app
+from tablecards.server._collector import COLLECTOR, GC_THRESHOLD
 from tablecards.server._health import StoreError
 from tablecards.server._http import guarded_http
 from tablecards.server._limits import allowed_hosts
 from tablecards.server._table import Settings
 from tablecards.server.store import open_store
 
-__all__ = ["ServeError", "check_store", "listening_socket", "serve"]
+# GC_THRESHOLD is _collector's, kept importable from here.
+__all__ = ["GC_THRESHOLD", "ServeError", "check_store", "listening_socket", "serve"]
 
 
 class ServeError(Exception):
@@ -49,10 +50,6 @@ def check_store(db: str | Path) -> None:
 
 #: Websocket frames above this size are refused by uvicorn itself, before the app reads them.
 WS_MAX_SIZE = 65_536
-#: The collector's first-generation threshold while serving (Python's default is 700): each
-#: action allocates thousands of short-lived containers (scenes, history lines), freed by
-#: reference counting; collecting every 700 of them cost a quarter of the server's CPU.
-GC_THRESHOLD = 50_000
 
 
 def serve(
@@ -151,9 +148,7 @@ def _stop(sig: int, frame: FrameType | None) -> None:
 
 def tune_gc() -> None:
     """Move everything allocated so far (modules, the app, the games' classes) out of the
-    collector's sight for good (:func:`gc.freeze`) and collect young objects less often:
-    a serving process's lasting objects are made at start-up, its garbage is short-lived."""
-    gc.collect()
-    gc.freeze()
-    _, second, third = gc.get_threshold()
-    gc.set_threshold(GC_THRESHOLD, second, third)
+    collector's sight for good, and leave young objects to small collections between
+    messages, whose survivors are frozen too (see :mod:`._collector`): a serving process's
+    garbage is short-lived, and its pauses must not grow with its live matches."""
+    COLLECTOR.tune()
