@@ -176,7 +176,7 @@ class Collector:
 
     def step(self) -> None:
         """One young collection, what survives frozen; a full pass when one is due."""
-        gc.collect(0)
+        gc.collect(1)  # the young, and what an automatic collection kept since the last step
         gc.freeze()
         self._steps += 1
         if self._steps % CHECK_EVERY or time.monotonic() - self._full_at < FULL_EVERY:
