@@ -364,7 +364,7 @@ def run_level(configs: list[str], matches: int, args: argparse.Namespace) -> lis
     """Each configuration holding ``matches`` live matches for the measured window, all of
     them at once (side by side: a busy machine slows them alike), each with its own clients."""
     servers = [Server(config) for config in configs]
-    ramp = max(3.0, matches / 100)  # the lanes start within this: no herd of connections
+    ramp = max(1.0, matches / 100)  # the lanes start within this: no herd of connections
     warmup = ramp + args.warmup
     outputs: list[list[dict[str, Any]]] = []
     try:

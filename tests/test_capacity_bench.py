@@ -35,6 +35,7 @@ def test_the_capacity_command_measures_both_servers_and_a_matchs_memory(
     argv = [
         *("capacity.py", "--levels", "4", "--seconds", "2", "--warmup", "1"),
         *("--think", "0.2", "--clients", "1", "--configs", "serve,floor", "--memory", "4"),
+        "--side-by-side",
     ]
     monkeypatch.setattr(sys, "argv", argv)
     capacity.main()

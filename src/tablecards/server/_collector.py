@@ -17,8 +17,9 @@ the app's event loop):
   worth at most), and what survives it is frozen (:func:`gc.freeze`): a match's state, its
   scenes, its connections are looked at once, not again at every full collection. Frozen
   objects are still freed by reference counting the moment nothing refers to them; only
-  garbage in reference cycles that forms after they were frozen waits (asyncio's socket
-  transports are such a cycle when their connection closes: a few objects each);
+  garbage in reference cycles that forms after they were frozen waits (before Python 3.12,
+  asyncio's socket transports were such a cycle once closed: :func:`release_transport`
+  breaks it for every connection the server accepts);
 - that garbage is collected by a full pass (:meth:`Collector.full_pass`: everything is
   unfrozen, collected, frozen again) when the process's resident memory has grown by a
   quarter since the last one (checked every :data:`CHECK_EVERY` steps; counting the frozen
@@ -37,6 +38,7 @@ import asyncio
 import collections
 import gc
 import os
+import sys
 import time
 from typing import Any
 
@@ -49,6 +51,8 @@ __all__ = [
     "Collector",
     "Pauses",
     "Steps",
+    "release_transport",
+    "release_when_closed",
     "resident",
 ]
 
@@ -213,6 +217,37 @@ def resident() -> int:
 
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def release_transport(transport: object) -> bool:
+    """Let a closed connection's transport be freed by reference counting (``True``), not left
+    in a reference cycle for a full pass (``False``: it still reads; ask again later).
+
+    Before Python 3.12 an asyncio socket transport keeps a bound method of itself
+    (``_read_ready_cb``) after it is closed (CPython gh-100348; 3.12's ``close()`` drops it):
+    each connection a server ever held stayed in memory until a full collection, and a frozen
+    one until a full pass. Once a transport is closing, it reads no more (``close()`` and
+    ``abort()`` stop its reader at once), so the method can go, as 3.12 lets it go.
+    """
+    if sys.version_info >= (3, 12):
+        return True
+    closing = getattr(transport, "is_closing", None)
+    if not callable(closing):
+        return True  # not an asyncio transport: nothing to do
+    if not closing():
+        return False
+    attributes = getattr(transport, "__dict__", {})
+    if callable(attributes.get("_read_ready_cb")):
+        attributes["_read_ready_cb"] = None
+    return True
+
+
+def release_when_closed(transport: object, tries: int = 120) -> None:
+    """:func:`release_transport` now, or each second until the transport is closing (at most
+    ``tries`` times: a peer that never closes is cut by the server's own timeouts)."""
+    if release_transport(transport) or tries <= 0:
+        return
+    asyncio.get_running_loop().call_later(1.0, release_when_closed, transport, tries - 1)
 
 
 class Steps:

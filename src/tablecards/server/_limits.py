@@ -23,6 +23,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from tablecards.server._collector import release_when_closed
 from tablecards.server._table import Settings
 
 __all__ = [
@@ -338,6 +339,8 @@ class Guard:
             self.sockets[client] -= 1
             if self.sockets[client] <= 0:
                 del self.sockets[client]
+            if transport is not None:
+                release_when_closed(transport)  # freed when closed (Python 3.11's cycle)
 
 
 def no_delay(transport: object) -> None:
