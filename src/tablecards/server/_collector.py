@@ -6,8 +6,9 @@ objects it looks at. Left to itself in a server holding hundreds of matches, its
 collections grew with the live matches (it counts allocations *net* of deallocations, so a
 move that replaces a scene's containers by as many new ones hardly counts, and by the time
 it collects, its young generation holds most of every match's recent state), and its full
-collections looked at every object of every match: 300-400 ms at 200-500 live matches, felt
-by every player as a frozen table (issue 43).
+collections looked at every object of every match: pauses of 100-500 ms at 250-500 live
+matches, felt by every player as a frozen table (issue 43; ``bench/gc_profile.py``: at 1,000
+live matches a young collection took 231 ms of CPU, a full one 924 ms).
 
 So while ``tablecards serve`` runs (:meth:`Collector.tune`, then :meth:`Collector.start` in
 the app's event loop):
@@ -28,8 +29,8 @@ the app's event loop):
 - the automatic collector keeps a high threshold, as a safety net for a burst within one
   turn of the loop (a restart rebuilding every match).
 
-:data:`PAUSES` logs every collection (generation, milliseconds, objects freed), in
-``GET /debug/stats`` with ``--stats``.
+:data:`PAUSES` logs every collection (generation, milliseconds of wall time and of CPU,
+objects freed), in ``GET /debug/stats`` with ``--stats``.
 """
 
 from __future__ import annotations
