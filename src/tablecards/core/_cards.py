@@ -14,6 +14,8 @@ from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
+from tablecards.core._vocabulary import SceneFace
+
 __all__ = ["Card", "CardJson", "Visibility", "Zone", "ZoneView"]
 
 
@@ -45,7 +47,7 @@ class CardJson(dict[str, Any]):
     __slots__ = ("faces",)
 
     #: The card's face as each game class draws it (:meth:`tablecards.Game.card_face`).
-    faces: dict[type, Any]
+    faces: dict[type, SceneFace]
 
     def __init__(self, fields: dict[str, Any]) -> None:
         super().__init__(fields)

@@ -811,7 +811,8 @@ class Game(Generic[S]):
         The engine draws each card's face once and keeps it beside the card's JSON: scenes ask
         for faces with :func:`tablecards.card_faces` (the generic scene does too), never
         calling this themselves, so a face must follow from the card's fields alone (the same
-        card always looks the same) and is never changed once drawn.
+        card always looks the same) and is never changed once drawn. The conformance kit's
+        scenes check compares scenes built with the faces kept against scenes of fresh views.
 
         The default returns ``None``: the engine draws the card from its fields (a big rank
         from ``value``, ``rank`` or ``points``; a palette colour from ``colour``; the label
