@@ -74,7 +74,7 @@ def check_move(page: Any, server: LiveServer, match_id: str, move: int, where: s
         assert said == f"Move {move} of {moves}: {entry['text']}", (where, said)
     assert page.inner_text("#status") == frame["scene"]["status"]
     assert page.inner_text("#main .t-head h1") == frame["scene"]["title"]
-    assert len(page.query_selector_all("#log > li")) == move + 1
+    assert page.evaluate("document.querySelectorAll('#log > li').length") == move + 1
     assert page.inner_text("#log > li .what") == entry["text"]
     labels = {
         face["label"]
@@ -87,9 +87,9 @@ def check_move(page: Any, server: LiveServer, match_id: str, move: int, where: s
         for zone in group["zones"]
         for face in zone["cards"] or ()
     }
-    shown = {
-        card.get_attribute("aria-label") for card in page.query_selector_all(".card[role=img]")
-    }
+    shown = set(
+        page.evaluate("[...document.querySelectorAll('.card[role=img]')].map((c) => c.ariaLabel)")
+    )
     assert shown <= labels, (where, shown - labels)
     over = page.evaluate("!document.getElementById('result').hidden")
     assert over == (move == moves), where
