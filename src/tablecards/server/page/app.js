@@ -125,7 +125,8 @@ function finishedList(rows) {
     const scores = m.standings.map((r) => `${r.name} ${r.score}`).join(", ");
     list.append(el("li", {}, el("a", { href: `/play/${m.id}`, text: `${m.title}: ${m.names.join(", ")}` }),
       el("span", { text: ` — ${result}` }), el("span", { class: "count", text: ` (${scores})` }),
-      " ", el("a", { href: `/replay/${m.id}`, class: "replay-link", text: "step through it" })));
+      " · ", el("a", { href: `/replay/${m.id}`, class: "replay-link", text: "step through it",
+        "aria-label": `Step through ${m.title}: ${m.names.join(", ")}, move by move` })));
   }
   if (!list.firstChild) list.append(el("li", { text: "No match has finished yet." }));
   return el("section", {}, el("h2", { text: "Finished matches" }), list);
