@@ -155,6 +155,17 @@ def test_a_visitor_of_a_finished_match_sees_no_away_no_sound_and_no_chat_box(
             player.until("state")
             players[invite["seat"]] = player
         players[1].send({"type": "chat", "text": "good luck"})
+        # Not before its end, and not a match that is not there.
+        early = open_page(browser, server.url + f"/replay/{match_id}", WIDE)
+        early.wait_for_selector("#no-replay")
+        assert early.inner_text("#no-replay") == "This match is still being played"
+        assert early.get_attribute("#main a[href^='/play/']", "href") == f"/play/{match_id}"
+        early.goto(server.url + "/replay/nosuchmatch1")
+        early.wait_for_selector("#no-replay")
+        assert early.inner_text("#no-replay") == "No such match"
+        # The browser reports the 404 it was answered; nothing else went wrong.
+        assert not [e for e in early.errors if "status of 404" not in e], early.errors
+        early.context.close()
         table = server.app.state.hub.tables[match_id]
         rng = random.Random(3)
         while not table.match.is_over:
