@@ -149,11 +149,11 @@ def rows_of(match: Match) -> list[tuple[int, str]]:
     return [(seat, json.dumps(match.action_json(action))) for seat, action in match.log]
 
 
-@pytest.mark.parametrize("game", ["hit", "stop", "exhopp", "hattrick"])
+@pytest.mark.parametrize("game", ["hit", "stop", "exhopp", "hattrick", "goofspiel", "courtiers"])
 def test_every_frame_is_the_spectators_scene_and_replays_at_most_a_few_moves(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    players = 3 if game in ("hit", "stop") else 4
+    players = {"hit": 3, "stop": 3, "goofspiel": 3}.get(game, 4)
     names = NAMES[:players]
     record, played = finished(game, players, seed=5)
     replay = build(record, tablecards.load_game(game), rows_of(played), [])
@@ -167,18 +167,27 @@ def test_every_frame_is_the_spectators_scene_and_replays_at_most_a_few_moves(
         apply(self, seat, action)
 
     again = Match(game, players, 5)
-    moves = [0, 1, KEEP_EVERY - 1, KEEP_EVERY, played.moves // 2, played.moves]
+    before: int | None = None
+    read_again = 0
     for move in range(played.moves + 1):
-        if move in moves:
-            monkeypatch.setattr(Match, "apply", counted)
-            frame = replay.frame(move)
-            monkeypatch.undo()
-            assert len(applied) <= KEEP_EVERY - 1, move
-            applied.clear()
-            assert frame["scene"] == again.scene(None, names)
-            assert frame["history"] == again.history(None, names, since=move)
+        monkeypatch.setattr(Match, "apply", counted)
+        frame = replay.frame(move)
+        monkeypatch.undo()
+        assert len(applied) == move % KEEP_EVERY < KEEP_EVERY, move
+        applied.clear()
+        assert frame["scene"] == again.scene(None, names)
+        # The log as the spectator read it then: the move's entry, and the answers of a
+        # moment where everyone answers on their own again (hidden while it is open).
+        first = frame["history"][0]["move"]
+        assert frame["history"][-1]["move"] == move
+        assert frame["history"] == again.history(None, names, since=first)
+        opened = {again.answering_since, before}
+        assert first == move or first - 1 in opened, (first, move, opened)
+        read_again += first < move
         if move < played.moves:
+            before = again.answering_since  # a moment that closes at the next move
             again.apply(*played.log[move])
+    assert (read_again > 0) == (game == "goofspiel")
 
 
 def test_a_match_is_replayed_once_however_many_ask_and_few_are_kept(
