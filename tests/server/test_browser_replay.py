@@ -67,15 +67,27 @@ def check_move(page: Any, server: LiveServer, match_id: str, move: int, where: s
     frame = get(server.url, f"/matches/{match_id}/moves/{move}")
     moves = frame["moves"]
     (entry,) = [e for e in frame["history"] if e["move"] == move]
-    said = page.inner_text("#replay-move")
+    # Read in one call: what the page shows now.
+    seen = page.evaluate(
+        """() => ({
+            said: document.getElementById('replay-move').innerText,
+            status: document.getElementById('status').innerText,
+            title: document.querySelector('#main .t-head h1').innerText,
+            log: document.querySelectorAll('#log > li').length,
+            newest: document.querySelector('#log > li .what').innerText,
+            cards: [...document.querySelectorAll('.card[role=img]')].map((c) => c.ariaLabel),
+            over: !document.getElementById('result').hidden,
+            text: document.body.innerText,
+        })"""
+    )
     if move == 0:
-        assert said.startswith(f"The start, before move 1 of {moves}: the match begins"), said
+        start = f"The start, before move 1 of {moves}: the match begins"
+        assert seen["said"].startswith(start), (where, seen["said"])
     else:
-        assert said == f"Move {move} of {moves}: {entry['text']}", (where, said)
-    assert page.inner_text("#status") == frame["scene"]["status"]
-    assert page.inner_text("#main .t-head h1") == frame["scene"]["title"]
-    assert page.evaluate("document.querySelectorAll('#log > li').length") == move + 1
-    assert page.inner_text("#log > li .what") == entry["text"]
+        assert seen["said"] == f"Move {move} of {moves}: {entry['text']}", (where, seen["said"])
+    assert seen["status"] == frame["scene"]["status"], where
+    assert seen["title"] == frame["scene"]["title"], where
+    assert seen["log"] == move + 1 and seen["newest"] == entry["text"], where
     labels = {
         face["label"]
         for panel in frame["scene"]["seats"]
@@ -87,14 +99,9 @@ def check_move(page: Any, server: LiveServer, match_id: str, move: int, where: s
         for zone in group["zones"]
         for face in zone["cards"] or ()
     }
-    shown = set(
-        page.evaluate("[...document.querySelectorAll('.card[role=img]')].map((c) => c.ariaLabel)")
-    )
-    assert shown <= labels, (where, shown - labels)
-    over = page.evaluate("!document.getElementById('result').hidden")
-    assert over == (move == moves), where
-    text = page.evaluate("document.body.innerText")
-    assert not raw_text_problems(text), (where, raw_text_problems(text))
+    assert set(seen["cards"]) <= labels, (where, set(seen["cards"]) - labels)
+    assert seen["over"] == (move == moves), where
+    assert not raw_text_problems(seen["text"]), (where, raw_text_problems(seen["text"]))
 
 
 def test_a_finished_match_of_each_game_steps_back_and_forth(browser: Any, tmp_path: Path) -> None:
