@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablecards import Action, Match, TablecardsError
+from tablecards import Action, Game, Match, TablecardsError
 from tablecards.server import _engine
 from tablecards.server._absence import TIMEOUT, Note, mark_history, stood_in_moves
 from tablecards.server._seats import with_claims
@@ -104,7 +104,9 @@ class Replay:
         return [read[number] for number in sorted(read)]
 
 
-def build(record: MatchRecord, game: Any, rows: list[tuple[int, str]], notes: list[str]) -> Replay:
+def build(
+    record: MatchRecord, game: Game[Any], rows: list[tuple[int, str]], notes: list[str]
+) -> Replay:
     """Replay ``record``'s stored actions ``rows`` once (with its table ``notes``: the moves
     the clock played, the bots that played for people).
 
