@@ -239,3 +239,38 @@ def test_a_match_is_replayed_once_however_many_ask_and_few_are_kept(
     texts = asyncio.run(look())
     assert built == ["m0", "m1", "m2", "m3"]
     assert [json.loads(text)["move"] for text in texts] == list(range(10))
+
+
+def test_a_match_whose_game_changed_is_refused_without_its_actions(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A stored action the game no longer reads: ``410``, and the reason (which may name a
+    hidden card) only in the server's log."""
+    record, _ = finished("hit", 3, seed=2)
+    secret = '{"type": "PlaysTheRed7"}'
+
+    class Store:
+        async def match(self, match_id: str) -> MatchRecord | None:
+            return record
+
+        async def claims(self, match_id: str) -> dict[int, str]:
+            return {}
+
+        async def actions(self, match_id: str) -> list[tuple[int, str]]:
+            return [(0, secret)]
+
+        async def notes(self, match_id: str) -> list[str]:
+            return []
+
+    class Hub:
+        store = Store()
+        load_game = staticmethod(tablecards.load_game)
+
+    hub: Any = Hub()
+    with pytest.raises(ReplayRefused) as refused:
+        asyncio.run(frame_text(hub, "m1", "0"))
+    assert refused.value.status == 410
+    assert refused.value.reason == (
+        "this match can no longer be replayed: its game changed on this server"
+    )
+    assert "PlaysTheRed7" in caplog.text and "m1" in caplog.text

@@ -18,6 +18,7 @@ last asked for, encoded: a finished match never changes.
 from __future__ import annotations
 
 import asyncio
+import logging
 import weakref
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
     from tablecards.server._hub import Hub
 
 __all__ = ["KEEP_EVERY", "KEPT_FRAMES", "KEPT_MATCHES", "Replay", "ReplayRefused", "frame_text"]
+
+log = logging.getLogger("tablecards.server")
 
 #: A copy of the match is kept every this many moves: a frame replays at most one less.
 KEEP_EVERY = 16
@@ -253,6 +256,8 @@ async def _build(hub: Hub, match_id: str) -> Replay:
         # Off the event loop: a long match takes a moment to replay.
         return await asyncio.to_thread(replay)
     except (TablecardsError, TypeError, ValueError) as failure:
+        # The reason stays in the server's log: it may name a card of a hidden action.
+        log.error("match %s cannot be replayed: %s", match_id, failure)
         raise ReplayRefused(
-            410, f"this match can no longer be replayed on this server: {failure}"
+            410, "this match can no longer be replayed: its game changed on this server"
         ) from None
