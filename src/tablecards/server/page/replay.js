@@ -109,17 +109,20 @@ export async function replay(matchId, main) {
 function controls(moves) {
   const said = el("p", { class: "replay-move", id: "replay-move", "aria-live": "polite" });
   const then = el("ul", { class: "replay-then", id: "replay-then" });
-  const button = (id, text, keys, label) => el("button", { type: "button", id, class: "step",
-    "aria-keyshortcuts": keys, "aria-label": label, title: `${label} (${keys.replace("Arrow", "")})`, text });
-  const first = button("replay-first", "« First", "Home", "The start of the match");
-  const back = button("replay-back", "‹ Back", "ArrowLeft", "One move back");
-  const forward = button("replay-forward", "Forward ›", "ArrowRight", "One move forward");
-  const last = button("replay-last", "Last »", "End", "The last move");
+  // The arrows are drawn, not read: a reader hears "First", "Back", ...
+  const button = (id, before, text, after, keys, hint) => el("button", { type: "button", id,
+    class: "step", "aria-keyshortcuts": keys, title: hint },
+  before ? el("span", { "aria-hidden": "true", text: `${before} ` }) : null, text,
+  after ? el("span", { "aria-hidden": "true", text: ` ${after}` }) : null);
+  const first = button("replay-first", "«", "First", "", "Home", "The start of the match (Home)");
+  const back = button("replay-back", "‹", "Back", "", "ArrowLeft", "One move back (←)");
+  const forward = button("replay-forward", "", "Forward", "›", "ArrowRight", "One move forward (→)");
+  const last = button("replay-last", "", "Last", "»", "End", "The last move (End)");
   const slider = el("input", { type: "range", id: "replay-slider", min: "0", max: String(moves),
     value: "0", "aria-label": "Move" });
   const box = el("section", { class: "replay", id: "replay", "aria-label": "Step through the match" },
     said, el("div", { class: "steps", role: "group", "aria-label": "Steps" }, first, back, forward, last, slider),
-    then);
+    then, el("p", { class: "count replay-keys", text: "Keys: ← and → step, Page Up and Page Down ten moves, Home and End." }));
   return {
     box,
     on(go, at) {
