@@ -42,6 +42,7 @@ from tablecards.server._protocol import (
     read_message,
 )
 from tablecards.server._rematch import RematchRefused, rematch, rematch_message
+from tablecards.server._replay import ReplayRefused, frame_text
 from tablecards.server._seats import SeatRefused, claim_seat, refresh_claims
 from tablecards.server._table import REPLAYED, Client, Refused, Settings, Table
 from tablecards.server._thinker import thinker
@@ -62,6 +63,7 @@ _HEADERS = [
 ]
 _PAGE_FILES = {
     "app.js": "text/javascript; charset=utf-8",
+    "replay.js": "text/javascript; charset=utf-8",  # stepping through a finished match
     "style.css": "text/css; charset=utf-8",
     "icon.svg": "image/svg+xml",  # the tab's icon; "icon-turn" marks your turn
     "icon-turn.svg": "image/svg+xml",
@@ -98,6 +100,7 @@ def create_app(
     routes = [
         Route("/", _index),
         Route("/play/{match}", _index),
+        Route("/replay/{match}", _index),
         Route("/static/{name}", _static),
         Route("/favicon.ico", _no_icon),
         Route("/api/games", _list_games),
@@ -106,6 +109,7 @@ def create_app(
         Route("/matches", _create_match, methods=["POST"]),
         Route("/matches/finished", _finished, methods=["GET"]),
         Route("/matches/{match}", _summary, methods=["GET"]),
+        Route("/matches/{match}/moves/{move}", _replay_move, methods=["GET"]),
         Route("/matches/{match}/seats/{seat:int}", _take_seat, methods=["POST"]),
         *([Route("/debug/stats", _stats)] if settings.stats else []),
         WebSocketRoute("/matches/{match}/ws", _socket),
@@ -178,7 +182,8 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
 
 
 async def _index(request: Request) -> Response:
-    """``GET /`` and ``GET /play/{match}``: the page (it reads the match from its URL)."""
+    """``GET /``, ``GET /play/{match}`` and ``GET /replay/{match}``: the page (it reads the
+    match from its URL)."""
     page = _shared(request).page
     return Response(page["index.html"], media_type="text/html; charset=utf-8")
 
@@ -245,6 +250,23 @@ async def _summary(request: Request) -> Response:
     answer = JSONResponse(match_summary(match_id, table.record, table.match))
     hub.forget(table)  # a finished match nobody watches leaves memory at once, not at a sweep
     return answer
+
+
+async def _replay_move(request: Request) -> Response:
+    """``GET /matches/{match}/moves/{move}``: a finished match as a spectator saw it after
+    ``move`` moves, its log from ``?since=`` (see :mod:`._replay`)."""
+    try:
+        text = await frame_text(
+            _hub_of(request),
+            request.path_params["match"],
+            request.path_params["move"],
+            request.query_params.get("since"),
+        )
+    except ReplayRefused as refusal:
+        return _problem(refusal.status, refusal.reason)
+    except StorageUnavailable:
+        return _problem(503, RETRYING)
+    return Response(text, media_type="application/json")
 
 
 async def _take_seat(request: Request) -> Response:
