@@ -87,7 +87,8 @@ class Courtiers(Game[CourtState]):
     name: ClassVar[str] = "courtiers"
     title: ClassVar[str] = "Courtiers"
     summary: ClassVar[str] = (
-        "An example game of one secret courtier each: play one of two cards to look, duel, guess or protect."
+        "An example game of one secret courtier each: play one of two cards to look, duel, "
+        "guess or protect."
     )
     length: ClassVar[str] = "short rounds until someone holds enough tokens"
     example: ClassVar[bool] = True

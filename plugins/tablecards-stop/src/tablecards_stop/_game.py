@@ -47,7 +47,8 @@ class Stop(Game[StopState]):
     name: ClassVar[str] = "stop"
     title: ClassVar[str] = "Stop"
     summary: ClassVar[str] = (
-        "A game of nerve: draw until someone calls Stop!, then bid in an auction with no turn order for the blue tokens."
+        "A game of nerve: draw until someone calls Stop!, then bid in an auction with no turn"
+        " order for the blue tokens."
     )
     length: ClassVar[str] = "rounds until someone holds 6 blue tokens (an option)"
     # 0.2.0: a pass can be taken back until the last player passes (STOP-13).
