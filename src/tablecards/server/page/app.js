@@ -78,8 +78,7 @@ async function lobby() {
   const matches = await first.json();
   clear(main);
   const examples = el("input", { type: "checkbox", id: "show-examples" });
-  const about = el("section", { id: "about-games" }, el("h2", { text: "The games" }), gamesList(games, false),
-    el("label", { class: "hint" }, examples, " Show the example games (written to learn from)"));
+  const about = el("section", { id: "about-games" }, el("h2", { text: "The games" }), gamesList(games, false));
   const form = createForm(games, examples);
   examples.addEventListener("change", () => about.querySelector("#games").replaceWith(gamesList(games, examples.checked)));
   const live = matches.filter((m) => !m.over);
@@ -274,7 +273,8 @@ function createForm(games, examples) {
     const g = info();
     clear(about);
     if (!g) return;
-    about.append(el("span", { text: [g.summary, playersText(g.min_players, g.max_players), g.length].filter(Boolean).join(" · ") }),
+    const facts = [playersText(g.min_players, g.max_players), g.length].filter(Boolean).join(" · ");
+    about.append(el("span", { text: `${g.summary ? `${g.summary} ` : ""}${sentence(facts)}.` }),
       " ", el("a", { href: rulesUrl(g.name), id: "form-rules", text: `Rules of ${g.title}` }));
   }
   function chosenOptions() {
@@ -321,7 +321,9 @@ function createForm(games, examples) {
 
   const submit = el("button", { type: "submit", id: "create", text: "Create match" });
   const form = el("form", {},
-    el("label", {}, "Game ", game), about, el("label", {}, "Players ", players),
+    el("label", {}, "Game ", game),
+    el("label", { class: "hint" }, examples, " Show the example games (written to learn from)"),
+    about, el("label", {}, "Players ", players),
     el("label", {}, "Pace ", pace, paceText),
     el("fieldset", {}, el("legend", { text: "Options" }), options),
     el("fieldset", {}, el("legend", { text: "Seats" }), seats), submit, result);
