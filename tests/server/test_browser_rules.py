@@ -187,3 +187,13 @@ def test_an_open_match_beyond_the_lobbys_first_page_is_found(
     assert server.app.state.hub.tables[oldest].names == ["Ann", "Bob"]
     assert not [e for e in lobby.errors if "WebSocket" not in e], lobby.errors
     lobby.context.close()
+
+
+def test_the_rules_of_a_game_not_installed_say_so(browser: Any, server: LiveServer) -> None:
+    page = open_page(browser, server.url + "/rules/chess", PHONE)
+    page.wait_for_selector("#no-rules")
+    text = page.inner_text("main")
+    assert "No game called 'chess' is installed here" in text and "Hit!" in text
+    assert page.query_selector("main a[href='/']") is not None
+    assert not [e for e in page.errors if "404" not in e], page.errors
+    page.context.close()

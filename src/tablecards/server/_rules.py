@@ -38,8 +38,12 @@ def rules_json(game: str) -> dict[str, Any]:
     """
     info = registry().games.get(game)
     if info is None:
-        names = ", ".join(sorted(registry().games)) or "none"
-        raise NoRules(f"no game called {game[:40]!r} is installed here (the games: {names})")
+        # By their titles: a person reads this (the page shows it for a mistyped address).
+        titles = sorted(info.cls.title for info in registry().games.values())
+        raise NoRules(
+            f"no game called {game[:40]!r} is installed here "
+            f"(the games: {', '.join(titles) or 'none'})"
+        )
     cls = info.cls
     text = cls.rules_text()
     if not text:

@@ -14,6 +14,10 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+function sentence(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** The address of a game's rules page. */
 export function rulesUrl(game) {
   return `/rules/${encodeURIComponent(game)}`;
@@ -90,7 +94,7 @@ export async function rulesPage(main, where, game) {
   } catch (error) {
     document.title = "No such game — tablecards";
     main.replaceChildren(el("h1", { id: "no-rules", text: "No rules here" }),
-      el("p", { text: `${error.message}.` }), el("p", {}, el("a", { href: "/", text: "Back to the lobby" })));
+      el("p", { text: sentence(`${error.message}.`) }), el("p", {}, el("a", { href: "/", text: "Back to the lobby" })));
     return;
   }
   document.title = `${data.title}: the rules — tablecards`;
@@ -115,7 +119,7 @@ export function rulesButton(game) {
       try {
         body.append(drawRules(await fetchRules(game.name), 1));
       } catch (error) {
-        body.append(el("p", { class: "alert", text: `${error.message}.` }));
+        body.append(el("p", { class: "alert", text: sentence(`${error.message}.`) }));
       }
     }
     dialog.showModal();
