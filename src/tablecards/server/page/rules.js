@@ -108,7 +108,8 @@ export async function rulesPage(main, where, game) {
  * closed with its button or Escape (the table stays connected underneath). */
 export function rulesButton(game) {
   const body = el("div", { class: "rules-body" });
-  const close = el("button", { type: "button", class: "rules-close", text: "Close" });
+  // The focus goes to Close when the dialog opens: one key (Enter, or Escape) closes it.
+  const close = el("button", { type: "button", class: "rules-close", text: "Close", autofocus: "" });
   const own = el("a", { href: rulesUrl(game.name), target: "_blank", rel: "noopener", text: "Open in a new tab" });
   const dialog = el("dialog", { id: "rules-dialog", "aria-label": `${game.title}: the rules` },
     el("div", { class: "rules-bar" }, el("strong", { text: `${game.title}: the rules` }), own, close), body);
