@@ -151,8 +151,13 @@ def test_a_seat_option_counts_from_0_in_the_protocol() -> None:
 
 
 def test_matches_with_open_seats_come_first_newest_first_and_can_be_listed_alone(
-    client: TestClient,
+    db: str,
 ) -> None:
+    with TestClient(create_app(db, settings=FAST)) as client:
+        check_the_lobbys_order(client)
+
+
+def check_the_lobbys_order(client: TestClient) -> None:
     def create(open_seat: bool) -> str:
         seats = [{"name": "Ann"}, {"open": True} if open_seat else {"name": "Bob"}]
         data = client.post("/matches", json={"game": "hit", "players": 2, "seats": seats})

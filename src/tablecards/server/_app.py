@@ -316,8 +316,11 @@ async def _list_matches(request: Request) -> Response:
     limit = _whole(request.query_params.get("limit"), LOBBY_PAGE, 1, LOBBY_MAX)
     start = _whole(request.query_params.get("cursor"), 0, 0, 10**9)
     only_open = request.query_params.get("open") == "true"
+    # Filtered after reading: with a shared store, read as many as the lobby ever lists, so
+    # that an open match older than the page's newest rows is still found.
+    wanted = LOBBY_STORED if only_open else min(start + limit + 1, LOBBY_STORED)
     try:
-        rows = await request.app.state.hub.lobby(min(start + limit + 1, LOBBY_STORED))
+        rows = await request.app.state.hub.lobby(wanted)
     except StorageUnavailable:
         return _problem(503, RETRYING)
     if only_open:
