@@ -300,7 +300,10 @@ def games() -> list[dict[str, Any]]:
     reg = registry()
     for name in sorted(available_games(), key=lambda game: reg.games[game].cls.example):
         cls = reg.games[name].cls
-        bots = [bot_words(bot, reg.bot(name, bot).description) for bot in reg.bot_names(name)]
+        bots = sorted(
+            (bot_words(bot, reg.bot(name, bot).description) for bot in reg.bot_names(name)),
+            key=lambda bot: int(bot["level"]),
+        )
         out.append(
             {
                 "name": name,
@@ -314,8 +317,8 @@ def games() -> list[dict[str, Any]]:
                 "options": _jsonable(cls.option_defaults()),
                 "ranges": {k: bounds.to_json() for k, bounds in cls.option_ranges().items()},
                 "seat_options": list(cls.seat_options()),
-                "bots": [bot["name"] for bot in sorted(bots, key=lambda bot: bot["level"])],
-                "bot_words": sorted(bots, key=lambda bot: bot["level"]),
+                "bots": [bot["name"] for bot in bots],
+                "bot_words": bots,
                 "paces": paces_json(),
                 "pace": DEFAULT_PACE,
             }
