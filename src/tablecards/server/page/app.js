@@ -177,7 +177,7 @@ function fillGames(select, games, examples) {
   if ([...select.options].some((o) => o.value === before)) select.value = before;
 }
 
-// A bot as a person reads it: "Steady bot — a fair opponent" (what it does: botHint).
+// A bot as a person reads it: "Steady bot — a fair opponent"; what it does is said under the choice.
 function botWords(g, name) {
   return (g.bot_words ?? []).find((b) => b.name === name) ?? { title: name, strength: "", text: "" };
 }
