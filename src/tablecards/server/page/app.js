@@ -161,7 +161,9 @@ function finishedList(rows) {
     const result = m.winners.length ? `${m.winners.join(" and ")} won` : "no winner";
     const scores = m.standings.map((r) => `${r.name} ${r.score}`).join(", ");
     list.append(el("li", {}, el("a", { href: `/play/${m.id}`, text: `${m.title}: ${m.names.join(", ")}` }),
-      el("span", { text: ` — ${result}` }), el("span", { class: "count", text: ` (${scores})` })));
+      el("span", { text: ` — ${result}` }), el("span", { class: "count", text: ` (${scores})` }),
+      " · ", el("a", { href: `/replay/${m.id}`, class: "replay-link", text: "step through it",
+        "aria-label": `Step through ${m.title}: ${m.names.join(", ")}, move by move` })));
   }
   if (!list.firstChild) list.append(el("li", { text: "No match has finished yet." }));
   return el("section", {}, el("h2", { text: "Finished matches" }), list);
@@ -457,7 +459,8 @@ function table(matchId) {
       open: (choice) => { st.path = [...st.path, choice]; draw(); },
       back: () => { st.path = st.path.slice(0, -1); draw(); },
       play: (act, button) => play(act, s.moves, button),
-      badges: (seat) => presenceBadge(ex.presence, seat),
+      // Over, nobody is away any more: a finished match shows no "here" or "away".
+      badges: (seat) => (s.result ? null : presenceBadge(ex.presence, seat)),
     });
     tick();
     if (keepFocus) {
@@ -635,6 +638,13 @@ function tableExtras(matchId) {
     markTurn(ex, yourTurn && !msg.result);
     if (msg.result && !ex.over) {
       ex.over = true;
+      // No turn will come, and for a spectator nobody is left to watch: no sound button,
+      // no "away", no box to write in (the chat's lines stay, as the match's record).
+      ex.sound.hidden = true;
+      if (ex.seat === null) {
+        ex.who.hidden = true;
+        ex.chat.panel.querySelector("h2").textContent = "What was said at the table";
+      }
       renderRematch(ex, null);
       lookBack(ex);
     }
@@ -779,7 +789,8 @@ async function lookBack(ex) {
     standings.append(el("li", { class: row.winner ? "winner" : "",
       text: `${you(row)}: ${row.score}${row.winner ? " — winner" : ""}` }));
   }
-  ex.lookback.append(el("h2", { text: "Final standings" }), standings);
+  ex.lookback.append(el("h2", { text: "Final standings" }), standings,
+    el("p", {}, el("a", { href: `/replay/${ex.matchId}`, id: "replay-link", text: "Step through the match, move by move" })));
   const rounds = summary.result.rounds;
   if (rounds.length) {
     const names = summary.seats.map((s, seat) => you({ ...s, seat }));
@@ -1083,8 +1094,14 @@ function drawCard(face, isNew) {
 
 // ---------------------------------------------------------------- start
 
+export { clear, el, historyItem, sentence }; // for replay.js
+
 const path = location.pathname.match(/^\/play\/([A-Za-z0-9_-]+)$/);
 const rules = location.pathname.match(/^\/rules\/([A-Za-z0-9_-]+)$/);
+const replayPath = location.pathname.match(/^\/replay\/([A-Za-z0-9_-]+)$/);
 if (path) table(path[1]);
 else if (rules) rulesPage(main, where, rules[1]);
-else lobby().catch((error) => { main.textContent = `The lobby could not load: ${error}`; });
+else if (replayPath) {
+  import("./replay.js").then((m) => m.replay(replayPath[1], main))
+    .catch((error) => { main.textContent = `The match could not load: ${error}`; });
+} else lobby().catch((error) => { main.textContent = `The lobby could not load: ${error}`; });
