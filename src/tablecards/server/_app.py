@@ -43,6 +43,7 @@ from tablecards.server._protocol import (
 )
 from tablecards.server._rematch import RematchRefused, rematch, rematch_message
 from tablecards.server._replay import ReplayRefused, frame_text
+from tablecards.server._rules import NoRules, rules_json
 from tablecards.server._seats import SeatRefused, claim_seat, refresh_claims
 from tablecards.server._table import REPLAYED, Client, Refused, Settings, Table
 from tablecards.server._thinker import thinker
@@ -67,6 +68,8 @@ _PAGE_FILES = {
     "style.css": "text/css; charset=utf-8",
     "icon.svg": "image/svg+xml",  # the tab's icon; "icon-turn" marks your turn
     "icon-turn.svg": "image/svg+xml",
+    "rules.js": "text/javascript; charset=utf-8",  # a game's rules drawn as a page
+    "rules.css": "text/css; charset=utf-8",
 }
 MAX_BODY = 16_384
 HELLO_TIMEOUT = 10.0
@@ -101,9 +104,11 @@ def create_app(
         Route("/", _index),
         Route("/play/{match}", _index),
         Route("/replay/{match}", _index),
+        Route("/rules/{game}", _index),
         Route("/static/{name}", _static),
         Route("/favicon.ico", _no_icon),
         Route("/api/games", _list_games),
+        Route("/api/games/{game}/rules", _rules),
         Route("/healthz", _healthz),
         Route("/matches", _list_matches, methods=["GET"]),
         Route("/matches", _create_match, methods=["POST"]),
@@ -182,8 +187,8 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
 
 
 async def _index(request: Request) -> Response:
-    """``GET /``, ``GET /play/{match}`` and ``GET /replay/{match}``: the page (it reads the
-    match from its URL)."""
+    """``GET /``, ``GET /play/{match}``, ``GET /replay/{match}`` and ``GET /rules/{game}``:
+    the page (it reads the match, or the game whose rules it shows, from its URL)."""
     page = _shared(request).page
     return Response(page["index.html"], media_type="text/html; charset=utf-8")
 
@@ -204,6 +209,14 @@ async def _no_icon(request: Request) -> Response:
 async def _list_games(request: Request) -> Response:
     """``GET /api/games``: the installed games, their seat counts, options and bots."""
     return JSONResponse(games())
+
+
+async def _rules(request: Request) -> Response:
+    """``GET /api/games/{game}/rules``: the game's rules for players, as blocks of text."""
+    try:
+        return JSONResponse(rules_json(request.path_params["game"]))
+    except NoRules as missing:
+        return _problem(404, str(missing))
 
 
 async def _create_match(request: Request) -> Response:
@@ -330,16 +343,24 @@ def _rss() -> int:
 
 
 async def _list_matches(request: Request) -> Response:
-    # Paged: ?limit=N (at most LOBBY_MAX) and ?cursor= from the previous page's Link.
+    # Paged: ?limit=N (at most LOBBY_MAX) and ?cursor= from the previous page's Link;
+    # ?open=true lists only the unfinished matches with a seat waiting for a player.
     limit = _whole(request.query_params.get("limit"), LOBBY_PAGE, 1, LOBBY_MAX)
     start = _whole(request.query_params.get("cursor"), 0, 0, 10**9)
+    only_open = request.query_params.get("open") == "true"
+    # Filtered after reading: with a shared store, read as many as the lobby ever lists, so
+    # that an open match older than the page's newest rows is still found.
+    wanted = LOBBY_STORED if only_open else min(start + limit + 1, LOBBY_STORED)
     try:
-        rows = await request.app.state.hub.lobby(min(start + limit + 1, LOBBY_STORED))
+        rows = await request.app.state.hub.lobby(wanted)
     except StorageUnavailable:
         return _problem(503, RETRYING)
+    if only_open:
+        rows = [row for row in rows if not row["over"] and any(s.get("open") for s in row["seats"])]
     headers = {}
     if start + limit < len(rows):
-        headers["link"] = f'</matches?limit={limit}&cursor={start + limit}>; rel="next"'
+        more = "&open=true" if only_open else ""
+        headers["link"] = f'</matches?limit={limit}&cursor={start + limit}{more}>; rel="next"'
     return JSONResponse(rows[start : start + limit], headers=headers)
 
 
