@@ -95,8 +95,11 @@ def test_every_rank_is_wholly_in_sight_at_390_and_1280_px(
             backs += back_reads_as_a_button(page, f"{game} at {width} px")
         if not any(click_a_choice(page, rng) for page in pages.values()):
             time.sleep(0.03)
-    assert states > 10, f"{game}: too few states drawn"
-    if game in {"stop", "exhopp"}:
+    # A short match may end in a few states: each page is checked at its end too.
+    for width, page in pages.items():
+        check_page(page, names, owners, f"{game} at {width} px, at the end")
+    assert states >= 4, f"{game}: too few states drawn"
+    if game == "exhopp":  # every lay takes two steps (Stop's raises and share-out: when met)
         assert backs, f"{game}: no two-step choice was opened"
     for page in pages.values():
         assert not [e for e in page.errors if "WebSocket" not in e], page.errors
