@@ -3,9 +3,9 @@
 Issue 41: in a fanned hand Hattrick's 11, 13 and 16 read "1" plus a sliver on a phone, Ex &
 Hopp's 11 reads "1", and on a desktop the second digit was half clipped. Two people play each
 game (one on each width) while bots fill the other seats; at each state the pages draw (the
-first ``STATES`` of a long match), every
-card's rank must be wholly in sight (not clipped by its card, not covered by the next card), and
-the page's words are checked against the list of words put right (``pages.WRONG_WORDS``). The
+first ``STATES`` of a long match), every card's rank must be wholly in sight (not clipped by its
+card, not covered by the next card), and the page's words are checked against the list of
+words put right (``pages.WRONG_WORDS``). The
 Back button of a two-step choice reads as a button, not as a card face down. Screenshots of each
 game's hand at both widths are kept as artefacts (see ``pages.py``).
 """
