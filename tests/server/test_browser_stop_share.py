@@ -59,7 +59,7 @@ def to_share_out(server: Any) -> tuple[str, str, Any]:
             players[1].until_moves(1)
     for player in players.values():
         player.until_moves(1)
-    plays = [
+    plays: list[tuple[int, dict[str, Any]]] = [
         (1, {"type": "Bid", "value": 3, "count": 3}),
         (2, {"type": "Bid", "value": 4, "count": 3}),
         (1, {"type": "Pass"}),
