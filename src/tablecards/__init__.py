@@ -98,6 +98,7 @@ from tablecards.search._simulate import (
     simulate,
 )
 from tablecards.table._commands import menu_text, parse_command, read_command
+from tablecards.table._faces import card_faces
 from tablecards.table._helpers import (
     scene_choices,
     score_lines,
@@ -197,6 +198,7 @@ __all__ = [
     "action_to_json",
     "available_games",
     "bot_choice",
+    "card_faces",
     "choice_menu",
     "clockwise",
     "compare",

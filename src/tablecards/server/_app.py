@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import tablecards
 from tablecards.server import _engine, _protocol
 from tablecards.server._chat import ChatRefused, room_for
+from tablecards.server._collector import COLLECTOR, PAUSES
 from tablecards.server._health import RETRYING, StorageUnavailable, health, logged
 from tablecards.server._hub import LOBBY_STORED, BadRequest, Hub, games
 from tablecards.server._limits import ABORT, REFUSALS, Guard, sweep
@@ -41,6 +42,8 @@ from tablecards.server._protocol import (
     read_message,
 )
 from tablecards.server._rematch import RematchRefused, rematch, rematch_message
+from tablecards.server._replay import ReplayRefused, frame_text
+from tablecards.server._rules import NoRules, rules_json
 from tablecards.server._seats import SeatRefused, claim_seat, refresh_claims
 from tablecards.server._table import REPLAYED, Client, Refused, Settings, Table
 from tablecards.server._thinker import thinker
@@ -61,9 +64,12 @@ _HEADERS = [
 ]
 _PAGE_FILES = {
     "app.js": "text/javascript; charset=utf-8",
+    "replay.js": "text/javascript; charset=utf-8",  # stepping through a finished match
     "style.css": "text/css; charset=utf-8",
     "icon.svg": "image/svg+xml",  # the tab's icon; "icon-turn" marks your turn
     "icon-turn.svg": "image/svg+xml",
+    "rules.js": "text/javascript; charset=utf-8",  # a game's rules drawn as a page
+    "rules.css": "text/css; charset=utf-8",
 }
 MAX_BODY = 16_384
 HELLO_TIMEOUT = 10.0
@@ -97,14 +103,18 @@ def create_app(
     routes = [
         Route("/", _index),
         Route("/play/{match}", _index),
+        Route("/replay/{match}", _index),
+        Route("/rules/{game}", _index),
         Route("/static/{name}", _static),
         Route("/favicon.ico", _no_icon),
         Route("/api/games", _list_games),
+        Route("/api/games/{game}/rules", _rules),
         Route("/healthz", _healthz),
         Route("/matches", _list_matches, methods=["GET"]),
         Route("/matches", _create_match, methods=["POST"]),
         Route("/matches/finished", _finished, methods=["GET"]),
         Route("/matches/{match}", _summary, methods=["GET"]),
+        Route("/matches/{match}/moves/{move}", _replay_move, methods=["GET"]),
         Route("/matches/{match}/seats/{seat:int}", _take_seat, methods=["POST"]),
         *([Route("/debug/stats", _stats)] if settings.stats else []),
         WebSocketRoute("/matches/{match}/ws", _socket),
@@ -160,9 +170,14 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
     app.state.hub = hub
     sweeper = asyncio.ensure_future(sweep(hub, settings))
     sweeper.add_done_callback(logged)
+    if settings.stats:
+        PAUSES.install()  # the collector's pauses, in /debug/stats
+    steps = COLLECTOR.start()  # small collections between messages (tablecards serve)
     try:
         yield
     finally:
+        if steps is not None:
+            steps.cancel()
         sweeper.cancel()
         hub.close()
         await store.aclose()
@@ -172,7 +187,8 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
 
 
 async def _index(request: Request) -> Response:
-    """``GET /`` and ``GET /play/{match}``: the page (it reads the match from its URL)."""
+    """``GET /``, ``GET /play/{match}``, ``GET /replay/{match}`` and ``GET /rules/{game}``:
+    the page (it reads the match, or the game whose rules it shows, from its URL)."""
     page = _shared(request).page
     return Response(page["index.html"], media_type="text/html; charset=utf-8")
 
@@ -193,6 +209,14 @@ async def _no_icon(request: Request) -> Response:
 async def _list_games(request: Request) -> Response:
     """``GET /api/games``: the installed games, their seat counts, options and bots."""
     return JSONResponse(games())
+
+
+async def _rules(request: Request) -> Response:
+    """``GET /api/games/{game}/rules``: the game's rules for players, as blocks of text."""
+    try:
+        return JSONResponse(rules_json(request.path_params["game"]))
+    except NoRules as missing:
+        return _problem(404, str(missing))
 
 
 async def _create_match(request: Request) -> Response:
@@ -241,6 +265,23 @@ async def _summary(request: Request) -> Response:
     return answer
 
 
+async def _replay_move(request: Request) -> Response:
+    """``GET /matches/{match}/moves/{move}``: a finished match as a spectator saw it after
+    ``move`` moves, its log from ``?since=`` (see :mod:`._replay`)."""
+    try:
+        text = await frame_text(
+            _hub_of(request),
+            request.path_params["match"],
+            request.path_params["move"],
+            request.query_params.get("since"),
+        )
+    except ReplayRefused as refusal:
+        return _problem(refusal.status, refusal.reason)
+    except StorageUnavailable:
+        return _problem(503, RETRYING)
+    return Response(text, media_type="application/json")
+
+
 async def _take_seat(request: Request) -> Response:
     """``POST /matches/{match}/seats/{seat}``: take an open seat under a name."""
     if not _same_origin(request.headers, _shared(request).settings):
@@ -271,7 +312,11 @@ async def _stats(request: Request) -> Response:
     """What this process holds: for soak runs and for checking who serves which match."""
     hub = _hub_of(request)
     before = len(gc.get_objects())
-    freed = gc.collect()  # what is left is what the process holds, not garbage not yet found
+    PAUSES.quiet = True  # asked for here: not a pause of serving
+    try:
+        freed = gc.collect()  # what is left is what the process holds, not garbage not yet found
+    finally:
+        PAUSES.quiet = False
     return JSONResponse(
         {
             "pid": os.getpid(),
@@ -282,6 +327,7 @@ async def _stats(request: Request) -> Response:
             "tracked_objects": len(gc.get_objects()),
             "frozen_objects": gc.get_freeze_count(),
             "replayed_actions": REPLAYED[0],
+            "collector": COLLECTOR.to_json(),
         },
         headers={"cache-control": "no-store"},
     )
@@ -297,16 +343,24 @@ def _rss() -> int:
 
 
 async def _list_matches(request: Request) -> Response:
-    # Paged: ?limit=N (at most LOBBY_MAX) and ?cursor= from the previous page's Link.
+    # Paged: ?limit=N (at most LOBBY_MAX) and ?cursor= from the previous page's Link;
+    # ?open=true lists only the unfinished matches with a seat waiting for a player.
     limit = _whole(request.query_params.get("limit"), LOBBY_PAGE, 1, LOBBY_MAX)
     start = _whole(request.query_params.get("cursor"), 0, 0, 10**9)
+    only_open = request.query_params.get("open") == "true"
+    # Filtered after reading: with a shared store, read as many as the lobby ever lists, so
+    # that an open match older than the page's newest rows is still found.
+    wanted = LOBBY_STORED if only_open else min(start + limit + 1, LOBBY_STORED)
     try:
-        rows = await request.app.state.hub.lobby(min(start + limit + 1, LOBBY_STORED))
+        rows = await request.app.state.hub.lobby(wanted)
     except StorageUnavailable:
         return _problem(503, RETRYING)
+    if only_open:
+        rows = [row for row in rows if not row["over"] and any(s.get("open") for s in row["seats"])]
     headers = {}
     if start + limit < len(rows):
-        headers["link"] = f'</matches?limit={limit}&cursor={start + limit}>; rel="next"'
+        more = "&open=true" if only_open else ""
+        headers["link"] = f'</matches?limit={limit}&cursor={start + limit}{more}>; rel="next"'
     return JSONResponse(rows[start : start + limit], headers=headers)
 
 

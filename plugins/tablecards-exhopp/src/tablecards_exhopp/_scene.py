@@ -9,12 +9,13 @@ those zones are unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any, Final
 
 from tablecards import (
     Action,
+    Game,
     Scene,
     SceneBadge,
     SceneChoices,
@@ -44,6 +45,7 @@ GOAL = "A finished sequence's point card goes to the colour with the highest tot
 
 
 def seat_panel(
+    game: Game[Any],
     colour_card: Mapping[str, Any],
     hand: Mapping[str, Any],
     taken: Mapping[str, Any],
@@ -74,11 +76,18 @@ def seat_panel(
             {"label": "hand", "value": count(int(hand.get("count", 0)), "card")},
         ],
         "zones": [
-            zone_box(colour_card, f"colour:{seat}", "Your colour" if you else "Colour", "row"),
             zone_box(
-                hand, f"hand:{seat}", "Your hand" if you else "Hand", "hand" if you else "stack"
+                game, colour_card, f"colour:{seat}", "Your colour" if you else "Colour", "row"
             ),
             zone_box(
+                game,
+                hand,
+                f"hand:{seat}",
+                "Your hand" if you else "Hand",
+                "hand" if you else "stack",
+            ),
+            zone_box(
+                game,
                 taken,
                 f"taken:{seat}",
                 "Your point cards" if you else "Point cards won",
@@ -119,10 +128,7 @@ def score_table(
 
 
 def build_scene(
-    view: Mapping[str, Any],
-    names: Sequence[str],
-    legal: Sequence[Action],
-    action_json: Callable[[Action], dict[str, Any]],
+    game: Game[Any], view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action]
 ) -> Scene:
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
@@ -145,16 +151,16 @@ def build_scene(
             scores[seat],
         )
         won.append(taken)
-        panel = remember(shown, key, seat_panel, colour_card, hand, taken, *key)
+        panel = remember(shown, key, seat_panel, game, colour_card, hand, taken, *key)
         # Kept as a seat that waits: the turn moves on after every move, the rest seldom.
         seats.append({**panel, "active": True} if seat in to_act else panel)
     # Nobody's: the first seat shown a new position builds it for every other.
-    table = remember(middle_zones(zones), "middle", middle, zones)
+    table = remember(middle_zones(zones), "middle", middle, game, zones)
     words = names_for(names, viewer)
     prompt: str | None = None
     actions: list[SceneChoices] = []
     if viewer is not None and legal:
-        prompt, actions = decision(view, legal, words, table.on, action_json)
+        prompt, actions = decision(view, legal, words, table.on, game.action_json)
     return {
         "version": 1,
         "game": "Ex & Hopp",

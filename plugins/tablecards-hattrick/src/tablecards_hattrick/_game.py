@@ -17,6 +17,7 @@ from tablecards import (
     Illegal,
     MatchRandom,
     Scene,
+    SceneFace,
     Visibility,
     Zone,
     option_range,
@@ -62,6 +63,10 @@ class Hattrick(Game[HattrickState]):
 
     name: ClassVar[str] = "hattrick"
     title: ClassVar[str] = "Hattrick"
+    summary: ClassVar[str] = (
+        "Tricks with two piles: collect one colour and as few cards as you can of the two others."
+    )
+    length: ClassVar[str] = "twice as many rounds as players (8 to 12), or to a target score"
     version: ClassVar[str] = "0.1.0"
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 6
@@ -235,7 +240,19 @@ class Hattrick(Game[HattrickState]):
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
     ) -> Scene:
         """Hattrick's table: the trick's piles, won cards by colour, penalties, totals."""
-        return _scene.build_scene(view, names, legal, self.action_json)
+        return _scene.build_scene(self, view, names, legal)
+
+    def card_face(self, card: Mapping[str, Any]) -> SceneFace:
+        """HAT-01: a card's value painted in its colour."""
+        colour = str(card["colour"])
+        return {
+            "id": int(card["id"]),
+            "rank": str(card["value"]),
+            "colour": colour,
+            "label": f"{colour} {card['value']}",
+            "note": None,
+            "kind": None,
+        }
 
     def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
         """ "Ana plays the red 9", "you pass, showing the green 20 (a -2 penalty)"."""

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from tablecards import (
     Action,
+    Game,
     Scene,
     SceneBadge,
     SceneChoices,
@@ -22,6 +23,7 @@ from tablecards import (
     SceneGroup,
     ScenePanel,
     SceneZone,
+    card_faces,
     remember,
     scene_choices,
     score_lines,
@@ -58,29 +60,16 @@ def signed(number: int) -> str:
     return f"+{number}" if number > 0 else f"{MINUS}{-number}" if number < 0 else "0"
 
 
-def face(card: Mapping[str, Any], note: str | None = None) -> SceneFace:
-    """HAT-01: a card's value painted in its colour; ``note``: who played it on the trick."""
-    colour = str(card["colour"])
-    return {
-        "id": int(card["id"]),
-        "rank": str(card["value"]),
-        "colour": colour,
-        "label": f"{colour} {card['value']}",
-        "note": note,
-        "kind": None,
-    }
-
-
-def faces(cards: Sequence[Mapping[str, Any]]) -> list[SceneFace]:
+def faces(game: Game[Any], cards: Sequence[Mapping[str, Any]]) -> list[SceneFace]:
     """HAT-06: cards as players keep them, by colour (red, blue, green), then by value."""
     order = sorted(cards, key=lambda card: (ORDER.get(str(card["colour"]), 9), int(card["value"])))
-    return [face(card) for card in order]
+    return card_faces(game, order)
 
 
 # -- a seat's panel ----------------------------------------------------------------------------
 
 
-def hand_box(hand: Zone, name: str, you: bool) -> SceneZone:
+def hand_box(game: Game[Any], hand: Zone, name: str, you: bool) -> SceneZone:
     """HAT-02: a secret hand, the viewer's own face up (any hand face up in a replay)."""
     cards = hand.get("cards")
     return {
@@ -88,12 +77,12 @@ def hand_box(hand: Zone, name: str, you: bool) -> SceneZone:
         "title": "Your hand" if you and cards is not None else "Hand",
         "style": "stack" if cards is None else "hand" if you else "row",
         "count": int(hand.get("count", 0)),
-        "cards": None if cards is None else faces(cards),
+        "cards": None if cards is None else faces(game, cards),
         "note": None,
     }
 
 
-def won_boxes(piles: tuple[Zone, ...], seat: int) -> list[SceneZone]:
+def won_boxes(game: Game[Any], piles: tuple[Zone, ...], seat: int) -> list[SceneZone]:
     """HAT-05, HAT-06, HAT-09: the cards a seat has won, face up in a pile per colour, then
     the penalty cards it has shown, in a row, with what they cost."""
     boxes: list[SceneZone] = []
@@ -105,7 +94,7 @@ def won_boxes(piles: tuple[Zone, ...], seat: int) -> list[SceneZone]:
                 "title": f"{colour} ({number})" if colour else f"Penalty cards ({number})",
                 "style": "pile" if colour else "row",
                 "count": number,
-                "cards": None if cards is None else faces(cards),
+                "cards": None if cards is None else faces(game, cards),
                 "note": signed(-2 * number) if number and not colour else None,
             }
         )
@@ -113,6 +102,7 @@ def won_boxes(piles: tuple[Zone, ...], seat: int) -> list[SceneZone]:
 
 
 def seat_panel(
+    game: Game[Any],
     zones: tuple[Zone, ...],
     seat: int,
     name: str,
@@ -143,13 +133,15 @@ def seat_panel(
             {"label": "total", "value": signed(total)},
         ],
         "zones": [
-            remember(hand, ("box", you), hand_box, hand, SEAT_ZONES[seat][0], you),
-            *remember(piles, "boxes", won_boxes, piles, seat),
+            remember(hand, ("box", you), hand_box, game, hand, SEAT_ZONES[seat][0], you),
+            *remember(piles, "boxes", won_boxes, game, piles, seat),
         ],
     }
 
 
-def seat_panels(view: Mapping[str, Any], names: tuple[str, ...]) -> list[ScenePanel]:
+def seat_panels(
+    game: Game[Any], view: Mapping[str, Any], names: tuple[str, ...]
+) -> list[ScenePanel]:
     """HAT-09: every seat's panel, the viewer's first, then clockwise around the table."""
     viewer: int | None = view["seat"]
     players = int(view["players"])
@@ -172,7 +164,7 @@ def seat_panels(view: Mapping[str, Any], names: tuple[str, ...]) -> list[ScenePa
         )
         # Kept with the seat's zones: a move changes one hand, and whose turn it is.
         mine = tuple([zones[name] for name in SEAT_ZONES[seat]])
-        panels.append(remember(mine, shown, seat_panel, mine, *shown))
+        panels.append(remember(mine, shown, seat_panel, game, mine, *shown))
     return panels
 
 
@@ -186,7 +178,12 @@ def opened(piles: tuple[Zone, Zone]) -> tuple[str, ...]:
 
 
 def trick_pile(
-    pile: Zone, index: int, seats: tuple[int, ...], names: tuple[str, ...], you: int | None
+    game: Game[Any],
+    pile: Zone,
+    index: int,
+    seats: tuple[int, ...],
+    names: tuple[str, ...],
+    you: int | None,
 ) -> SceneZone:
     """HAT-04, HAT-06: a pile of the trick as played, each card noted with who played it, and
     its highest card, which wins the pile for its player."""
@@ -198,20 +195,21 @@ def trick_pile(
         top = max(range(len(cards)), key=lambda at: int(cards[at]["value"]))
         by = f" ({whose(words[seats[top]])})" if len(seats) == len(cards) else ""
         note = f"highest {cards[top]['value']}{by}"
+    shown = card_faces(game, cards)
+    for at, face in enumerate(shown[: len(seats)]):
+        face["note"] = words[seats[at]]  # who played it
     return {
         "id": f"pile:{index}",
         "title": title,
         "style": "row",
         "count": len(cards),
-        "cards": [
-            face(card, words[seats[at]] if at < len(seats) else None)
-            for at, card in enumerate(cards)
-        ],
+        "cards": shown,
         "note": note,
     }
 
 
 def trick_group(
+    game: Game[Any],
     number: object,
     leader: int | None,
     piles: tuple[Zone, Zone],
@@ -226,7 +224,9 @@ def trick_group(
         # Kept with the pile: only a viewer who played on it reads it with a "you".
         mine = you if you in played else None
         zones.append(
-            remember(pile, (played, names, mine), trick_pile, pile, index, played, names, mine)
+            remember(
+                pile, (played, names, mine), trick_pile, game, pile, index, played, names, mine
+            )
         )
     return [
         {
@@ -241,7 +241,7 @@ def trick_group(
     ]
 
 
-def middle(view: Mapping[str, Any], names: tuple[str, ...]) -> list[SceneGroup]:
+def middle(game: Game[Any], view: Mapping[str, Any], names: tuple[str, ...]) -> list[SceneGroup]:
     """HAT-04: the trick in the middle of the table."""
     viewer: int | None = view["seat"]
     zones, leader = view["zones"], view.get("leader")
@@ -251,7 +251,7 @@ def middle(view: Mapping[str, Any], names: tuple[str, ...]) -> list[SceneGroup]:
     # Kept with the piles: every viewer but the leader and those who played reads the same.
     you = viewer if viewer == leader or viewer in first or viewer in second else None
     key = (view["trick"], leader, seats, names, you)
-    return remember(piles, key, trick_group, view["trick"], leader, piles, seats, names, you)
+    return remember(piles, key, trick_group, game, view["trick"], leader, piles, seats, names, you)
 
 
 # -- the prompt and the choices ----------------------------------------------------------------
@@ -338,10 +338,7 @@ def status(view: Mapping[str, Any], names: Sequence[str], viewer: int | None) ->
 
 
 def build_scene(
-    view: Mapping[str, Any],
-    names: Sequence[str],
-    legal: Sequence[Action],
-    action_json: Callable[[Action], Any],
+    game: Game[Any], view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action]
 ) -> Scene:
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
@@ -355,8 +352,9 @@ def build_scene(
         colours = opened((zones["pile:0"], zones["pile:1"]))
         # The hand's box, as the viewer's panel shows it (kept with the hand while it waited).
         name = SEAT_ZONES[viewer][0]
-        hand = remember(zones[name], ("box", True), hand_box, zones[name], name, True)
-        ask, actions = prompt(view["trick"], colours), choices(hand, legal, colours, action_json)
+        hand = remember(zones[name], ("box", True), hand_box, game, zones[name], name, True)
+        ask = prompt(view["trick"], colours)
+        actions = choices(hand, legal, colours, game.action_json)
     return {
         "version": 1,
         "game": "Hattrick",
@@ -364,8 +362,8 @@ def build_scene(
         "title": f"Hattrick — round {view['round']}{f' of {rounds}' if rounds else ''}",
         "lines": lines(view, names, viewer),
         "status": status(view, names, viewer),
-        "seats": seat_panels(view, names),
-        "middle": middle(view, names),
+        "seats": seat_panels(game, view, names),
+        "middle": middle(game, view, names),
         "prompt": ask,
         "actions": actions,
         "facts": [],

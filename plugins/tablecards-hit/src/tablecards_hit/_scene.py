@@ -8,16 +8,17 @@ changes a row, a loot pile or the deck: what a scene lays out from its zones is 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablecards import (
     Action,
+    Game,
     Scene,
-    SceneFace,
     SceneGroup,
     ScenePanel,
     SceneZone,
+    card_faces,
     remember,
     scene_choices,
     score_lines,
@@ -40,21 +41,6 @@ def article(value: object) -> str:
     return f"{'an' if an else 'a'} {text}"
 
 
-def faces(cards: Sequence[Mapping[str, Any]]) -> list[SceneFace]:
-    """HIT-01: a Hit! card shows its value, and is worth as many points."""
-    return [
-        {
-            "id": int(card["id"]),
-            "rank": str(card["value"]),
-            "colour": None,
-            "label": str(card["value"]),
-            "note": None,
-            "kind": None,
-        }
-        for card in cards
-    ]
-
-
 def columns(row: Mapping[str, Any]) -> dict[int, list[Mapping[str, Any]]]:
     """HIT-01: a row lies in columns by value, smallest first; a column's cards side by side."""
     made: dict[int, list[Mapping[str, Any]]] = {}
@@ -71,7 +57,7 @@ def taken(value: int, cards: int) -> str:
 # -- a seat's panel ------------------------------------------------------------------------
 
 
-def row_box(row: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
+def row_box(game: Game[Any], row: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
     """HIT-01, HIT-13: a face-up row in columns, and its worth: "a 3, two 7s (17 points)"."""
     # Kept with the row: every viewer's panel and the drawer's prompt read its columns.
     by_value = remember(row, "columns", columns, row)
@@ -83,7 +69,7 @@ def row_box(row: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
         "title": "Your face-up row" if you else "Face-up row",
         "style": "row",
         "count": len(cards),
-        "cards": faces(cards),
+        "cards": card_faces(game, cards),
         "note": f"{', '.join(words)} ({count(points, 'point')})" if cards else "empty",
     }
 
@@ -102,6 +88,7 @@ def loot_box(loot: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
 
 
 def seat_panel(
+    game: Game[Any],
     row: Mapping[str, Any],
     loot: Mapping[str, Any],
     seat: int,
@@ -124,7 +111,7 @@ def seat_panel(
         # Kept with their zones: a draw changes the row alone, and every viewer but the
         # drawer sees the same row box.
         "zones": [
-            remember(row, ("box", you), row_box, row, seat, you),
+            remember(row, ("box", you), row_box, game, row, seat, you),
             remember(loot, ("box", you), loot_box, loot, seat, you),
         ],
     }
@@ -133,19 +120,19 @@ def seat_panel(
 # -- the middle of the table ---------------------------------------------------------------
 
 
-def box_box(box: Mapping[str, Any]) -> SceneZone:
+def box_box(game: Game[Any], box: Mapping[str, Any]) -> SceneZone:
     """HIT-06: the box, where busted rows go."""
     return {
         "id": "box",
         "title": "The box (cards lost in busts)",
         "style": "pile",
         "count": int(box.get("count", 0)),
-        "cards": faces(box.get("cards") or ()),
+        "cards": card_faces(game, box.get("cards") or ()),
         "note": None,
     }
 
 
-def middle(deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[SceneGroup]:
+def middle(game: Game[Any], deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[SceneGroup]:
     """HIT-05, HIT-11: the deck, face down (unless the view shows every card), and the box."""
     shown, left = deck.get("cards"), count(int(deck["count"]), "card")
     return [
@@ -160,10 +147,10 @@ def middle(deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[SceneGroup]:
                     "title": "Deck",
                     "style": "deck" if shown is None else "row",
                     "count": int(deck["count"]),
-                    "cards": None if shown is None else faces(shown),
+                    "cards": None if shown is None else card_faces(game, shown),
                     "note": None,
                 },
-                remember(box, "box", box_box, box),
+                remember(box, "box", box_box, game, box),
             ],
         }
     ]
@@ -232,10 +219,7 @@ def status(
 
 
 def build_scene(
-    view: Mapping[str, Any],
-    names: Sequence[str],
-    legal: Sequence[Action],
-    action_json: Callable[[Action], dict[str, Any]],
+    game: Game[Any], view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action]
 ) -> Scene:
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
@@ -254,13 +238,13 @@ def build_scene(
             seat == drawing,
             scores[seat],
         )
-        seats.append(remember((row, loot), shown, seat_panel, row, loot, *shown))
+        seats.append(remember((row, loot), shown, seat_panel, game, row, loot, *shown))
     prompt, actions = None, []
     if viewer is not None and legal:
         steal = view.get("phase") == "steal"
         prompt, *texts = steal_prompt(view, viewer, names) if steal else go_on_prompt(view, viewer)
         # The rules' order: steal, then not; draw again, then stop.
-        actions = [scene_choices(zip(texts, legal, strict=False), action_json)]
+        actions = [scene_choices(zip(texts, legal, strict=False), game.action_json)]
     return {
         "version": 1,
         "game": "Hit!",
@@ -269,7 +253,7 @@ def build_scene(
         "lines": ["Bank the most points: a repeated value busts a row of three or more cards"],
         "status": status(view, viewer, names, scores),
         "seats": seats,
-        "middle": remember((deck, box), "middle", middle, deck, box),
+        "middle": remember((deck, box), "middle", middle, game, deck, box),
         "prompt": prompt,
         "actions": actions,
         "facts": [],

@@ -16,6 +16,7 @@ from tablecards import (
     Illegal,
     MatchRandom,
     Scene,
+    SceneFace,
     Visibility,
     Zone,
     option_range,
@@ -56,6 +57,11 @@ class Stop(Game[StopState]):
 
     name: ClassVar[str] = "stop"
     title: ClassVar[str] = "Stop"
+    summary: ClassVar[str] = (
+        "A game of nerve: draw until someone calls Stop!, then bid in an auction with no turn"
+        " order for the blue tokens."
+    )
+    length: ClassVar[str] = "rounds until someone holds 6 blue tokens (an option)"
     # 0.2.0: a pass can be taken back until the last player passes (STOP-13).
     # 0.3.0: a seat that passed may not pass again (not a move; the moment stops waiting).
     # 0.4.0: the winner may give the rest of the table at once (GiveRest, STOP-15).
@@ -321,7 +327,21 @@ class Stop(Game[StopState]):
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
     ) -> Scene:
         """Stop's table: bids with their totals, tokens, the red token, passes, the share-out."""
-        return _scene.build_scene(view, names, legal, self.action_json)
+        return _scene.build_scene(self, view, names, legal)
+
+    def card_face(self, card: Mapping[str, Any]) -> SceneFace:
+        """STOP-01, STOP-02: a Stop card's face, its value painted in its pack's colour."""
+        value = int(card["value"])
+        colour = card.get("colour")
+        shown = "+1" if value == PLUS else str(value)
+        return {
+            "id": int(card["id"]),
+            "rank": shown,
+            "colour": colour,
+            "label": f"{colour} {shown}" if colour else shown,
+            "note": None,
+            "kind": "plus" if value == PLUS else None,
+        }
 
     def quiet_play(self, action: Action) -> bool:
         """A decline (STOP-06) has no line in the history: the next draw or call tells that
