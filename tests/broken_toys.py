@@ -565,6 +565,22 @@ class MisnamedTableHands(HandsGame):
         return scene
 
 
+class EmptyNotedHands(HandsGame):
+    """Fault (scenes): its scene notes each empty zone "empty", which every table already
+    writes after the title ("Table empty empty")."""
+
+    def scene(
+        self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+    ) -> dict[str, Any]:
+        scene = generic_scene(self, view, names, legal)
+        for box in [zone for panel in scene["seats"] for zone in panel["zones"]] + [
+            zone for group in scene["middle"] for zone in group["zones"]
+        ]:
+            if box["count"] == 0:
+                box["note"] = "empty"
+        return scene
+
+
 class EchoingSnap(SnapGame):
     """Fault (no_op): after passing on a pair a seat is still asked and may pass again, a
     logged move that changes nothing (as Stop's passes did before 0.3.0)."""

@@ -116,6 +116,98 @@ def raw_text_problems(text: str) -> list[str]:
     return problems
 
 
+#: Words issue 41 put right, which no page may show again, each with what was wrong. One list
+#: for every browser test: :func:`check_page` reads a page's text against it.
+WRONG_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ('"a 8" (said "an 8")', re.compile(r"\ba (8|11|18)\b")),
+    (
+        "a move number told to a person",
+        re.compile(r"first came move|\(move \d|showed move \d|at move \d"),
+    ),
+    ('Python\'s "None"', re.compile(r"\bor None\b")),
+    ('"Stop!:"', re.compile(r"Stop!:")),
+    ('"empty" said twice', re.compile(r"\bempty\s+empty\b")),
+    ("a hyphen for a minus sign", re.compile(r"(?<![\w-])-\d")),
+    ("the protocol's words", re.compile(r"hello with a valid token|first message must be")),
+    ('"Waiting for you", an order', re.compile(r"Waiting for you\b")),
+)
+
+#: What a page shows that its text alone cannot tell: a prompt offering a move no button makes,
+#: a colour's badge painted red, a standing with a plus, the time left in the warning red.
+_PAGE_WORD_PROBLEMS = r"""() => {
+    const problems = [];
+    const prompt = document.getElementById('prompt')?.innerText ?? '';
+    const labels = [...document.querySelectorAll('#actions button.act .label')]
+        .map((label) => label.innerText.trim().toLowerCase());
+    if (prompt && !document.querySelector('#actions .chosen')) {
+        if (/\bpass\.$/.test(prompt) && !labels.includes('pass'))
+            problems.push(`the prompt offers to pass, no button does: ${prompt}`);
+        if (/place a new bid/.test(prompt) && !labels.some((l) => l.startsWith('bid ')))
+            problems.push(`the prompt offers a new bid, no button does: ${prompt}`);
+    }
+    for (const badge of document.querySelectorAll('.badge.tone-mark'))
+        if (/^plays /.test(badge.innerText)) problems.push(`"${badge.innerText}" painted red`);
+    for (const score of document.querySelectorAll('#result .scores strong, #standings li')) {
+        const text = score.innerText;
+        if (/(^|: )\+\d/.test(text)) problems.push(`a standing with a plus: ${text}`);
+    }
+    const clock = document.getElementById('clock');
+    if (clock && clock.innerText && getComputedStyle(clock).color === 'rgb(164, 22, 26)')
+        problems.push(`the time left in the warning red: ${clock.innerText}`);
+    return problems;
+}"""
+
+
+def wrong_words(text: str) -> list[str]:
+    """The words of :data:`WRONG_WORDS` that ``text`` shows, each with what was wrong."""
+    return [
+        f"{what}: {found.group(0)!r}"
+        for what, pattern in WRONG_WORDS
+        if (found := pattern.search(text)) is not None
+    ]
+
+
+#: Every card's rank not wholly in sight: clipped by its own card, or covered by a card drawn
+#: over it (a later card in the page, as a fanned hand lays them).
+_HIDDEN_RANKS = r"""() => {
+    const cards = [...document.querySelectorAll('.card')].filter((c) => c.getClientRects().length);
+    const boxes = cards.map((card) => card.getBoundingClientRect());
+    const slack = 0.5;
+    const meet = (a, b) => a.left < b.right - slack && a.right > b.left + slack
+        && a.top < b.bottom - slack && a.bottom > b.top + slack;
+    const problems = [];
+    cards.forEach((card, i) => {
+        const rank = card.querySelector('.rank');
+        if (!rank || !rank.textContent.trim()) return;
+        const range = document.createRange();
+        range.selectNodeContents(rank);
+        const text = range.getBoundingClientRect();
+        const box = boxes[i];
+        const left = box.left + card.clientLeft;
+        const top = box.top + card.clientTop;
+        const zone = card.closest('[data-zone]')?.dataset.zone;
+        const name = `${card.getAttribute('aria-label')} in ${zone}`;
+        if (text.left < left - slack || text.top < top - slack
+            || text.right > left + card.clientWidth + slack
+            || text.bottom > top + card.clientHeight + slack) {
+            problems.push(`${name}: its rank "${rank.textContent}" is clipped by its card`);
+        }
+        const over = cards.findIndex((other, j) => j > i && meet(boxes[j], text));
+        if (over >= 0) {
+            const by = cards[over].getAttribute('aria-label') ?? 'a card face down';
+            problems.push(`${name}: its rank "${rank.textContent}" is covered by ${by}`);
+        }
+    });
+    return problems;
+}"""
+
+
+def hidden_ranks(page: Any) -> list[str]:
+    """Every card on ``page`` whose rank is not wholly in sight, and why (empty: all are)."""
+    problems: list[str] = page.evaluate(_HIDDEN_RANKS)
+    return problems
+
+
 def zone_titles(page: Any) -> list[tuple[str, str]]:
     """Every zone drawn on the page: its engine name and its title as shown."""
     pairs: list[tuple[str, str]] = page.evaluate(
@@ -126,11 +218,14 @@ def zone_titles(page: Any) -> list[tuple[str, str]]:
 
 
 def check_page(page: Any, names: list[str], owners: dict[str, int | None], where: str) -> str:
-    """Check what a page shows now: words, not raw data, and no zone of nobody titled as a
-    player's. Returns the page's visible text."""
+    """Check what a page shows now: words, not raw data nor :data:`WRONG_WORDS`, every card's
+    rank wholly in sight, and no zone of nobody titled as a player's. Returns the page's
+    visible text."""
     text: str = page.evaluate("document.body.innerText")
-    problems = raw_text_problems(text)
+    problems = raw_text_problems(text) + wrong_words(text) + page.evaluate(_PAGE_WORD_PROBLEMS)
     assert not problems, f"{where}: {problems}\n{text}"
+    hidden = hidden_ranks(page)
+    assert not hidden, f"{where}: {hidden}"
     for zone, title in zone_titles(page):
         if zone in owners and owners[zone] is None:
             words = set(re.findall(r"[\w']+", title.lower()))

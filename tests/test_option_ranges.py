@@ -82,8 +82,9 @@ def test_option_range_declares_and_checks_a_field() -> None:
         laps: int | None = option_range(3, 1, 9, none=True)
 
     assert Options(None).laps is None
-    with pytest.raises(ValueError, match="from 1 to 9 or None"):
+    with pytest.raises(ValueError, match="from 1 to 9, or left unset, not 10") as refused:
         Options(10)
+    assert "None" not in str(refused.value)  # words a person in the lobby reads (issue 41)
     assert OptionRange(1, 9, True).to_json() == {"min": 1, "max": 9, "none": True}
     assert 5 in OptionRange(1, 9) and 0 not in OptionRange(1, 9) and None not in OptionRange(1, 9)
 

@@ -71,7 +71,7 @@ def test_score_lines_name_the_viewer_you() -> None:
     lines = tablecards.score_lines([12, -3, 0], ["Ann", "Bob", "Cleo"], 1)
     assert lines == [
         {"seat": 0, "name": "Ann", "score": "12"},
-        {"seat": 1, "name": "You", "score": "-3"},
+        {"seat": 1, "name": "You", "score": "\N{MINUS SIGN}3"},  # a true minus (issue 41)
         {"seat": 2, "name": "Cleo", "score": "0"},
     ]
     assert [line["name"] for line in tablecards.score_lines([1, 2], ["Ann", "Bob"], None)] == [

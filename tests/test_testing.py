@@ -14,6 +14,7 @@ from broken_toys import (
     DeckInViewSnap,
     DuplicatingSnap,
     EchoingSnap,
+    EmptyNotedHands,
     EndlessSnap,
     ForgetfulHands,
     Give,
@@ -318,6 +319,12 @@ def test_scenes_catch_a_zone_of_nobody_titled_as_a_players() -> None:
     failure = failure_of(MisnamedTableHands(), checks={"scenes"})
     assert failure.check == "scenes"
     assert "'table', which belongs to nobody, \"Ann's table\"" in failure.detail
+
+
+def test_scenes_catch_an_empty_zone_noted_empty_again() -> None:
+    failure = failure_of(EmptyNotedHands(), checks={"scenes"})
+    assert failure.check == "scenes"
+    assert "notes the empty zone" in failure.detail and "'empty'" in failure.detail
 
 
 @pytest.mark.parametrize(

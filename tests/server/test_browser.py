@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pages import PHONE, is_over, launch, open_page, shot, wait_for
+from pages import PHONE, is_over, launch, open_page, shot, wait_for, wrong_words
 from wire import LiveServer, live, post
 
 pytestmark = pytest.mark.browser
@@ -148,6 +148,9 @@ def test_two_seats_race_to_call_stop(browser: Any, server: LiveServer) -> None:
     loser = 3 - winner
     assert type(table.match.log[moves][1]).__name__ == "CallStop"
     assert "too late" in pages[loser].inner_text("#alert").lower()
+    # What came first, in words: no move number (issue 41).
+    assert "Stop!" in pages[loser].inner_text("#alert")
+    assert not wrong_words(pages[loser].inner_text("#alert"))
     assert "too late" not in pages[winner].inner_text("#alert").lower()
     calls_applied = [a for _, a in table.match.log[moves:] if type(a).__name__ == "CallStop"]
     assert len(calls_applied) == 1

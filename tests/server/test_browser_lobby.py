@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import launch, open_page, shot, watched
+from pages import launch, open_page, shot, watched, wrong_words
 from playwright.sync_api import Error as PlaywrightError
 from wire import LiveServer, Player, live, post
 
@@ -194,6 +194,7 @@ def test_join_from_the_lobby_chat_play_again_and_look_back_after_a_restart(
         lobby.wait_for_selector("#finished li a")
         listed = lobby.inner_text("#finished")
         assert "Stop: Ann, Bob, Cleo" in listed and f"{winner} won" in listed
+        assert not wrong_words(lobby.inner_text("main"))  # no move number, as issue 41 had
         shot(lobby, "lobby-finished")
         for page in (lobby, creator, ann, bob, cleo):
             assert not [e for e in page.errors if "WebSocket" not in e], page.errors
@@ -205,6 +206,7 @@ def test_join_from_the_lobby_chat_play_again_and_look_back_after_a_restart(
         standings = page.inner_text("#standings")
         assert all(name in standings for name in ("Ann", "Bob", "Cleo"))
         assert page.query_selector("#rounds") is not None
+        assert not wrong_words(page.inner_text("main"))
         assert page.inner_text("#chat-lines li").startswith("Bob: ")
         wait(lambda: len(page.query_selector_all("#log li")) >= result.moves, "the whole log")
         shot(page, "looking-back")

@@ -16,7 +16,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import ARTIFACTS, PHONE, launch, open_page, raw_text_problems, shot
+from pages import (
+    ARTIFACTS,
+    PHONE,
+    hidden_ranks,
+    launch,
+    open_page,
+    raw_text_problems,
+    shot,
+    wrong_words,
+)
 from wire import LiveServer, Player, get, live, post
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -106,6 +115,8 @@ def check_move(page: Any, server: LiveServer, match_id: str, move: int, where: s
     assert set(seen["cards"]) <= labels, (where, set(seen["cards"]) - labels)
     assert seen["over"] == (move == moves), where
     assert not raw_text_problems(seen["text"]), (where, raw_text_problems(seen["text"]))
+    assert not wrong_words(seen["text"]), (where, wrong_words(seen["text"]))  # issue 41
+    assert not hidden_ranks(page), (where, hidden_ranks(page))
 
 
 def test_a_finished_match_of_each_game_steps_back_and_forth(browser: Any, tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ import asyncio
 import importlib.resources
 import json
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -165,6 +166,9 @@ def test_a_wrong_or_missing_token_receives_nothing_before_or_after_a_player_join
     for socket in (wrong, early, other):
         refusal = socket.recv()
         assert refusal["type"] == "error" and refusal["code"] == "auth"
+        # Words a person reads on the page (issue 41), not the protocol's.
+        assert "seat key in this link" in refusal["reason"], refusal
+        assert not re.search(r"hello|token|message", refusal["reason"]), refusal
     # Now a real player joins and plays: the refused sockets and the silent one get nothing.
     players = join(server, match)
     players[0].act(players[0].choices[0])
@@ -202,6 +206,7 @@ def test_stale_clicks_fail_cleanly(server: LiveServer) -> None:
     error = first.until("error")
     assert error["code"] == "stale" and error["id"] == "late-click"
     assert "nothing was played" in error["reason"]
+    assert not re.search(r"\d|\bmove\b", error["reason"]), error  # words, no move numbers
     first.act({"type": "DrawAgain"}, after=5)
     assert first.until("error")["code"] == "stale"
     assert server.app.state.hub.tables[match["id"]].match.moves == 1
@@ -246,6 +251,9 @@ def test_twenty_racing_clients_make_one_winner_and_nineteen_too_late(server: Liv
     assert len(winners) == 1, answers
     assert len(late) == 19 and {a["code"] for a in late} == {"too_late"}
     assert all("too late" in a["reason"] for a in late)
+    # What came first, in words (issue 41): no move number.
+    assert all(re.search(r"calls? Stop!", a["reason"]) for a in late), late
+    assert not [a for a in late if re.search(r"\bmove \d", a["reason"])], late
     assert table.match.moves == moves + 1
     bystander.close()
 

@@ -323,7 +323,8 @@ def test_the_countdown_and_the_stop_call_under_the_thumb(browser: Any, tmp_path:
     for window in windows:
         # The people's time banks follow the countdown (issue 40), by name.
         banks = r"(\. Time banks: you \d+:\d\d(, \w+ \d+:\d\d)+)?"
-        clock = r"Waiting for you(, Cleo)? and \w+ — [0-2] s" + banks
+        # Ann's own time, told calmly as a fact (issue 41): not "Waiting for you".
+        clock = r"You(, Cleo)? and \w+ have [0-2] s to choose" + banks
         assert re.fullmatch(clock, window["clock"]), window
         assert abs(window["bottom"] - window["height"]) < 1  # the bar sits at the bottom
     # (A window where Ann holds no value card offers only to let the draw go on.)

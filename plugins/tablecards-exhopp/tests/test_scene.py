@@ -68,6 +68,7 @@ def test_each_panel_shows_the_colour_played_and_the_point_cards_won_exh_04() -> 
     scene = table().scene(0, NAMES[:4])
     you = seat_panel(scene, 0)
     assert [b["text"] for b in you["badges"]] == ["plays green"]
+    assert you["badges"][0]["tone"] == "info"  # not "mark", which a table paints red
     assert scene_zone(you, "colour:0")["cards"][0]["label"] == "green colour card"
     hand = scene_zone(you, "hand:0")
     assert [c["label"] for c in hand["cards"]] == ["blue 7", "green 3", "red 9", "yellow 2"]

@@ -68,11 +68,15 @@ def test_totals_by_name_dealer_and_sorted_hand_hat_03_hat_10() -> None:
     scene = trick().scene(3, NAMES[:4])
     assert scene["title"] == "Hattrick — round 2 of 8"
     assert [(s["name"], s["score"]) for s in scene["scores"]] == [
-        ("Ann", "+5"),  # 3 before, +3 red -1 blue now
+        ("Ann", "5"),  # 3 before, +3 red -1 blue now
         ("Bob", "\N{MINUS SIGN}1"),
         ("Cleo", "\N{MINUS SIGN}2"),
-        ("You", "+1"),
+        ("You", "1"),
     ]
+    # A total is written as every table writes standings (no plus, a true minus: issue 41);
+    # the round's change keeps its sign.
+    counters = {c["label"]: c["value"] for c in seat_panel(scene, 0)["counters"]}
+    assert counters["total"] == "5" and counters["this round"].startswith("+")
     assert [b["text"] for b in seat_panel(scene, 0)["badges"]] == ["dealer"]
     assert [b["text"] for b in seat_panel(scene, 1)["badges"]] == ["leads this trick"]
     hand = scene_zone(seat_panel(scene, 3), "hand:3")

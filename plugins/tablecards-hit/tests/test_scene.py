@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -95,3 +96,17 @@ def deck(match: Match, seat: int) -> list[Any]:
 
 def test_the_kit_checks_hit_s_scenes() -> None:
     check_game(Hit(), seeds=3, checks={"scenes"})  # every registered player count
+
+
+def test_the_log_says_an_8_as_the_prompts_do_hit_05_hit_06() -> None:
+    """A draw and a bust of an 8 read "an 8", as the prompts say it (issue 41)."""
+    match = Match(StackedHit(draws=[8, 2, 5, 8]), players=2, seed=0)
+    for _ in range(3):
+        match.apply(0, DRAW_AGAIN)  # an 8, a 2 and a 5 in the row: the next 8 busts it
+    lines = [
+        line for entry in match.history(1, NAMES[:2]) for line in (entry["text"], *entry["then"])
+    ]
+    text = "\n".join(lines)
+    assert "Ann draws an 8" in text and "Ann draws a 2" in text
+    assert "Ann busts on an 8" in text
+    assert not re.search(r"\ba (8|11|18)\b", text), text

@@ -114,6 +114,30 @@ def test_raises_are_grouped_per_bid_and_say_the_total_stop_11_stop_12() -> None:
     )
 
 
+def test_the_auction_prompt_offers_only_the_moves_there_are_stop_11_stop_13() -> None:
+    """Issue 41: passing alone is not offered as "place a new bid, or pass", and a seat that
+    passed (passing again is no move) is not told to pass."""
+    game = ArrangedStop(
+        hands={1: [3, 3, 2, "+1"], 2: [4, 4, "+1"], 3: [2, 2]}, red=0, tokens={0: 2}
+    )
+    match = Match(game, players=4, seed=0)
+    match.apply(1, CALL_STOP)
+    assert match.scene(1, NAMES[:4])["prompt"] == (
+        "You called Stop! Now open the auction with cards of one value (2, 3 or 4)."
+    )
+    match.apply(1, Bid(3, 2))
+    # Dan's two 2s can neither raise Bob's 3s nor reach 6: passing is all he may do.
+    assert match.legal_actions(3) == (PASS,)
+    assert match.scene(3, NAMES[:4])["prompt"] == (
+        "Highest bid 6 (Bob): you have no card to play: pass."
+    )
+    match.apply(2, PASS)  # Cleo passes, and may still play on (STOP-13)
+    assert PASS not in match.legal_actions(2)
+    assert match.scene(2, NAMES[:4])["prompt"] == (
+        "Highest bid 6 (Bob): you passed; raise a bid to at least 6 or place a new bid to play on."
+    )
+
+
 def test_the_share_out_keeps_them_all_or_gives_a_card_then_to_whom_stop_15() -> None:
     match = auction()
     match.apply(2, Bid(4, 2))  # Cleo bids two 4s: 8

@@ -379,7 +379,7 @@ class UnknownOption(TablecardsError, TypeError):
         ...     tablecards.load_game("hit", rounds=0)  # pip install tablecards-hit
         ... except tablecards.UnknownOption as error:
         ...     print(error)
-        bad option value: rounds must be a whole number from 1 to 20 or None, not 0
+        bad option value: rounds must be a whole number from 1 to 20, or left unset, not 0
     """
 
     def __init__(self, game: str, message: str, valid: dict[str, Any] | None = None) -> None:

@@ -144,7 +144,8 @@ class _InRange:
     def __call__(self, instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value not in self.bounds:
             lo, hi = self.bounds.minimum, self.bounds.maximum
-            also = " or None" if self.bounds.allows_none else ""
+            # Read by people too (the lobby shows it): "left unset" is None in their words.
+            also = ", or left unset" if self.bounds.allows_none else ""
             raise ValueError(
                 f"{attribute.name} must be a whole number from {lo} to {hi}{also}, "
                 f"not {show(value)[:40]}"

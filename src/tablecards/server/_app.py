@@ -416,7 +416,11 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings, 
         # Nothing but this refusal, ever: not the state, not whether the match exists.
         REFUSALS.note("auth", _address(websocket))
         await _send(
-            websocket, error("auth", "the first message must be a hello with a valid token")
+            # In a person's words (the page shows it); a program reads the code.
+            websocket,
+            error(
+                "auth", "the seat key in this link is wrong or cut short: ask for the link again"
+            ),
         )
         await _close(websocket, 4401)
         return

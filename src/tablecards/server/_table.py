@@ -581,11 +581,12 @@ class Table:
         if after < moves and seat in self._to_act[after] and len(self._to_act[after]) > 1:
             actor, action = _engine.log_since(self.match, seat, after)[0]
             what = play_text(self.game, actor, action, self._names_for(seat))
-            return error("too_late", f"too late: first came move {after + 1}, {what}")
+            # Said in words: a person never sees the engine's move numbers.
+            return error("too_late", f"too late, another choice came first: {what}")
         return error(
             "stale",
-            f"your screen showed move {after}, the match is at move {moves}: "
-            "nothing was played; look again and choose",
+            "the table changed since your screen was drawn: nothing was played; "
+            "look again and choose",
         )
 
     async def _commit(self, seat: int, action: Action, *, timed_out: bool = False) -> None:

@@ -48,15 +48,24 @@ def score_lines(
 ) -> list[SceneScore]:
     """A scene's ``scores``: each seat's score by name ("You" for the viewer), in seat order.
 
+    A negative number is written with a true minus sign ("\N{MINUS SIGN}13"), as tables write
+    standings.
+
     Example:
         >>> from tablecards import score_lines
         >>> score_lines([3, 0], ["Ann", "Bob"], 1)
         [{'seat': 0, 'name': 'Ann', 'score': '3'}, {'seat': 1, 'name': 'You', 'score': '0'}]
     """
     return [
-        {"seat": seat, "name": seat_name(seat, names, viewer), "score": str(score)}
+        {"seat": seat, "name": seat_name(seat, names, viewer), "score": _standing(score)}
         for seat, score in enumerate(scores)
     ]
+
+
+def _standing(score: object) -> str:
+    if isinstance(score, int) and not isinstance(score, bool) and score < 0:
+        return f"\N{MINUS SIGN}{-score}"
+    return str(score)
 
 
 def waiting_for(

@@ -269,6 +269,15 @@ def _check_table(
             _fail(where, f"the scene of {who} calls seat {seat} {panel['name']!r}, not {wanted!r}")
     nobody = {name for name, zone in view["zones"].items() if "owner" not in zone}
     for box in _zone_boxes(scene):
+        note = box.get("note") or ""
+        if box.get("count") == 0 and note.lower().startswith("empty"):
+            # Every table already writes "empty" after an empty zone's title: a note saying
+            # it again reads "Face-up row empty empty".
+            _fail(
+                where,
+                f"the scene of {who} notes the empty zone {box['id']!r} as {note!r}: the table "
+                "says it is empty already; say what else matters, or nothing",
+            )
         if box["id"] in nobody and _names_a_player(box["title"], names):
             _fail(
                 where,

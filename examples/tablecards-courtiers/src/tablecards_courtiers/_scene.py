@@ -81,7 +81,7 @@ def hand_box(
             "style": "hand",
             "count": number,
             "cards": faces(game, sorted(cards or (), key=lambda card: (card["rank"], card["id"]))),
-            "note": None if number else "empty: you are out of the round",
+            "note": None if number else "out of the round",
         }
     return {
         "id": f"hand:{seat}",

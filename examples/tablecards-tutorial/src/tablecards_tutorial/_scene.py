@@ -27,10 +27,15 @@ from tablecards import (
     waiting_for,
 )
 from tablecards.words import count, listing, names_for, says
-from tablecards_tutorial._actions import Play
+from tablecards_tutorial._actions import DRAW, PASS, Play
 from tablecards_tutorial._state import DECK
 
 __all__ = ["build_scene"]
+
+
+def written(score: int) -> str:
+    """CLIMB-09: a score as tables write it: "3", "\N{MINUS SIGN}5" with a true minus sign."""
+    return f"\N{MINUS SIGN}{-score}" if score < 0 else str(score)
 
 
 def box(
@@ -97,7 +102,7 @@ def seat_panel(
         "active": active,
         "badges": [{"text": "leads the pile", "tone": "mark"}] if leads else [],
         "counters": [
-            {"label": "score", "value": str(score)},
+            {"label": "score", "value": written(score)},
             {"label": "hand", "value": count(hand["count"], "card")},
         ],
         "zones": boxes,
@@ -128,14 +133,17 @@ def middle(
 # -- the prompt and the choices ------------------------------------------------------------
 
 
-def prompt(zones: Mapping[str, Any], tops: str | None) -> str:
-    """CLIMB-04 to CLIMB-06: the pile's top card to beat, and whether the deck has a card."""
+def prompt(zones: Mapping[str, Any], tops: str | None, legal: Sequence[Action]) -> str:
+    """CLIMB-04 to CLIMB-06: the pile's top card to beat, then the moves there are (a prompt
+    offers no move the choices do not)."""
     if tops is None:
-        text = "The pile is empty: play any card"
+        text, play = "The pile is empty", "play any card"
     else:
         top = zones["pile"]["cards"][-1]["value"]
-        text = f"The pile's top card is {tops} {top}: play a higher card"
-    return text + (", or draw a card." if zones["deck"]["count"] else " or pass.")
+        text, play = f"The pile's top card is {tops} {top}", "play a higher card"
+    moves = [play] if any(isinstance(action, Play) for action in legal) else []
+    moves += ["draw a card"] if DRAW in legal else ["pass"] if PASS in legal else []
+    return f"{text}: {', or '.join(moves)}."
 
 
 def choices(game: Game[Any], legal: Sequence[Action]) -> SceneChoices:
@@ -161,7 +169,7 @@ def status(view: Mapping[str, Any], names: Sequence[str]) -> str:
     scores = view["scores"]
     best = max(scores)
     line = listing(words[seat] for seat in range(view["players"]) if scores[seat] == best)
-    line = f"{says(line, 'wins')} with {best}"
+    line = f"{says(line, 'wins')} with {written(best)}"
     return line[:1].upper() + line[1:]  # "You win", "Ann and you win"
 
 
@@ -197,7 +205,7 @@ def build_scene(
         "status": status(view, names),
         "seats": seats,
         "middle": remember((pile, deck), tops, middle, game, pile, deck, tops),
-        "prompt": prompt(zones, tops) if legal else None,
+        "prompt": prompt(zones, tops, legal) if legal else None,
         "actions": [choices(game, legal)] if legal else [],
         "facts": [],
         "scores": score_lines(view["scores"], names, viewer),

@@ -32,7 +32,7 @@ from tablecards.words import count, listing, names_for, says
 from tablecards_exhopp._scene_choices import decision, phase_line
 from tablecards_exhopp._scene_parts import middle, middle_zones, titled, zone_box
 from tablecards_exhopp._state import COLOURS
-from tablecards_exhopp._words import signed
+from tablecards_exhopp._words import standing
 
 __all__ = ["build_scene"]
 
@@ -59,7 +59,8 @@ def seat_panel(
 ) -> ScenePanel:
     """EXH-04, EXH-10, EXH-17: a seat's colour, hand and point cards won, its score, and its
     part in the exchange under way; as a seat that waits (the scene marks the seats to act)."""
-    badges: list[SceneBadge] = [{"text": f"plays {colour}", "tone": "mark"}] if colour else []
+    # A plain fact, told in words: "mark" is painted red whatever the colour played.
+    badges: list[SceneBadge] = [{"text": f"plays {colour}", "tone": "info"}] if colour else []
     if offers:
         badges.append({"text": "offers an exchange", "tone": "info"})
     if accepted:
@@ -72,7 +73,7 @@ def seat_panel(
         "active": False,
         "badges": badges,
         "counters": [
-            {"label": "points", "value": signed(score)},
+            {"label": "points", "value": standing(score)},
             {"label": "hand", "value": count(int(hand.get("count", 0)), "card")},
         ],
         "zones": [
@@ -106,7 +107,7 @@ def status(view: Mapping[str, Any], names: Sequence[str], words: Sequence[str]) 
         winners = [words[seat] for seat, score in enumerate(scores) if score == best]
         who = listing(winners)
         verb = says(who, "wins") if len(winners) == 1 else f"{who} share the win"
-        return titled(f"{verb} with {signed(int(best))}")
+        return titled(f"{verb} with {standing(int(best))}")
     yours = "Your choice (in secret)" if view["phase"] == "choose" else "Your turn"
     return waiting_for(view["to_act"], names, view["seat"], yours)
 
@@ -123,8 +124,9 @@ def facts(view: Mapping[str, Any]) -> list[SceneFact]:
 def score_table(
     scores: Sequence[int], names: Sequence[str], viewer: int | None
 ) -> list[SceneScore]:
-    """EXH-17: every player's score, signed as players write it ("+5", "-4")."""
-    return score_lines([signed(score) for score in scores], names, viewer)
+    """EXH-17: every player's score as every table writes a standing ("5", "-4" with a true
+    minus sign; a point card alone is "+5")."""
+    return score_lines(list(scores), names, viewer)
 
 
 def build_scene(

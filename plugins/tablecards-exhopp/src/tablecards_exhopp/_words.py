@@ -39,6 +39,11 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else f"\N{MINUS SIGN}{-points}" if points < 0 else "0"
 
 
+def standing(points: int) -> str:
+    """A player's total as every table writes a standing: "5", "\N{MINUS SIGN}4", no plus."""
+    return f"\N{MINUS SIGN}{-points}" if points < 0 else str(points)
+
+
 def _seat_of(zone: str) -> int | None:
     _, _, number = zone.partition(":")
     return int(number) if number.isdigit() else None

@@ -56,8 +56,14 @@ SEAT_ZONES: Final = tuple(
 
 
 def signed(number: int) -> str:
-    """HAT-09: a score as players write it: "+5", "-4" with a true minus sign, "0"."""
+    """HAT-09: a change of score as players write it: "+5", "-4" with a true minus sign, "0"."""
     return f"+{number}" if number > 0 else f"{MINUS}{-number}" if number < 0 else "0"
+
+
+def standing(number: int) -> str:
+    """HAT-11: a total as players write it, with no plus ("27", "-13" with a true minus sign),
+    as every table writes the final standings."""
+    return f"{MINUS}{-number}" if number < 0 else str(number)
 
 
 def faces(game: Game[Any], cards: Sequence[Mapping[str, Any]]) -> list[SceneFace]:
@@ -130,7 +136,7 @@ def seat_panel(
         "badges": badges,
         "counters": [
             {"label": "this round", "value": signed(points)},
-            {"label": "total", "value": signed(total)},
+            {"label": "total", "value": standing(total)},
         ],
         "zones": [
             remember(hand, ("box", you), hand_box, game, hand, SEAT_ZONES[seat][0], you),
@@ -331,7 +337,7 @@ def status(view: Mapping[str, Any], names: Sequence[str], viewer: int | None) ->
         winners = [words[seat] for seat, score in enumerate(scores) if score == best]
         who = listing(winners)
         verb = says(who, "wins") if len(winners) == 1 else f"{who} share the win"
-        text = f"{verb} with {signed(best)}"
+        text = f"{verb} with {standing(best)}"
         return text[:1].upper() + text[1:]
     current = view.get("current")
     return "" if current is None else waiting_for([int(current)], names, viewer)
@@ -367,5 +373,5 @@ def build_scene(
         "prompt": ask,
         "actions": actions,
         "facts": [],
-        "scores": score_lines([signed(int(score)) for score in scores], names, viewer),
+        "scores": score_lines([int(score) for score in scores], names, viewer),
     }

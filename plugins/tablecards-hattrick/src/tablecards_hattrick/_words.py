@@ -8,6 +8,7 @@ from tablecards import Action, CardsMoved, Event, RoundEnded, Shuffled, TurnStar
 from tablecards.words import count, says
 from tablecards_hattrick._actions import Pass, Play
 from tablecards_hattrick._rules import PileTaken, TrickLed
+from tablecards_hattrick._scene import signed
 from tablecards_hattrick._state import DECK
 
 __all__ = ["WORDED", "event_words", "play_words"]
@@ -47,7 +48,10 @@ def event_words(event: Event, names: Sequence[str]) -> str | None:
         won = count(event.count, "card")
         return f"{says(names[event.seat], 'wins')} the {event.colour} pile ({won})"
     if isinstance(event, RoundEnded):
-        scores = ", ".join(f"{names[seat]} {score:+d}" for seat, score in enumerate(event.scores))
+        # As the table writes a round's scores: "+6", "-6" with a true minus sign, "0".
+        scores = ", ".join(
+            f"{names[seat]} {signed(score)}" for seat, score in enumerate(event.scores)
+        )
         return f"round {event.round} ends: {scores}"
     # Whose turn it is shows on the table; a line per turn would drown the tricks.
     return None

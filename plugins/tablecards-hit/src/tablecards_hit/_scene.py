@@ -27,18 +27,12 @@ from tablecards import (
     waiting_for,
 )
 from tablecards.words import count, listing, names_for, says, whose
+from tablecards_hit._words import article
 
 __all__ = ["build_scene"]
 
 #: HIT-06: a repeated value busts a row that already holds this many cards.
 BUST_FROM = 3
-
-
-def article(value: object) -> str:
-    """ "a 7", "an 8", "an 11"."""
-    text = str(value)
-    an = text.startswith("8") or text in ("11", "18")
-    return f"{'an' if an else 'a'} {text}"
 
 
 def columns(row: Mapping[str, Any]) -> dict[int, list[Mapping[str, Any]]]:
@@ -70,7 +64,8 @@ def row_box(game: Game[Any], row: Mapping[str, Any], seat: int, you: bool) -> Sc
         "style": "row",
         "count": len(cards),
         "cards": card_faces(game, cards),
-        "note": f"{', '.join(words)} ({count(points, 'point')})" if cards else "empty",
+        # An empty row needs no note: every table writes "empty" already.
+        "note": f"{', '.join(words)} ({count(points, 'point')})" if cards else None,
     }
 
 

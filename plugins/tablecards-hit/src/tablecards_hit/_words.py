@@ -10,10 +10,17 @@ from tablecards_hit._actions import DrawAgain, EndTurn, NoSteal, Steal
 from tablecards_hit._rules import Busted, Stole
 from tablecards_hit._state import HitCard
 
-__all__ = ["WORDED", "event_words", "play_words"]
+__all__ = ["WORDED", "article", "event_words", "play_words"]
 
 #: The events put into words here; any other is left to the engine's generic words.
 WORDED = (CardsMoved, Busted, Stole, Shuffled, TurnStarted, RoundEnded)
+
+
+def article(value: object) -> str:
+    """A value with its article, as said aloud: "a 7", "an 8", "an 11", "an 18"."""
+    text = str(value)
+    an = text.startswith("8") or text in ("11", "18")
+    return f"{'an' if an else 'a'} {text}"
 
 
 def _seat_of(zone: str) -> int | None:
@@ -26,7 +33,7 @@ def _moved(event: CardsMoved[HitCard], names: Sequence[str]) -> str | None:
     if src == "deck" and dst.startswith("row:"):
         seat = _seat_of(dst)
         value = event.cards[0].value if event.cards else None
-        drawn = f"a {value}" if value is not None else "a card"
+        drawn = article(value) if value is not None else "a card"
         return f"{says(names[seat], 'draws')} {drawn}" if seat is not None else None
     if src.startswith("row:") and dst.startswith("loot:"):
         seat = _seat_of(dst)
@@ -43,7 +50,7 @@ def event_words(event: Event, names: Sequence[str]) -> str | None:
         return _moved(event, names)
     if isinstance(event, Busted):
         return (
-            f"{says(names[event.seat], 'busts')} on a {event.value}: "
+            f"{says(names[event.seat], 'busts')} on {article(event.value)}: "
             f"{count(event.lost, 'card')} go to the box"
         )
     if isinstance(event, Stole):

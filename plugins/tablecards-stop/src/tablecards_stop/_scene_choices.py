@@ -21,7 +21,7 @@ __all__ = ["call_or_draw_on", "offers", "share_out"]
 
 ActionJson = Callable[[Action], dict[str, Any]]
 
-OPENING: Final = "You called Stop!: open the auction with cards of one value (2, 3 or 4)."
+OPENING: Final = "You called Stop! Now open the auction with cards of one value (2, 3 or 4)."
 
 
 def highest_bid(view: Mapping[str, Any], words: Sequence[str]) -> str:
@@ -91,12 +91,24 @@ def offers(
     if view["phase"] == "open":
         return OPENING, [choices]
     best = highest_bid(view, words)
-    new = "" if bids[view["seat"]] else "place a new bid, "
-    prompt = (
-        f"{best[:1].upper()}{best[1:]}: raise a bid to at least {int(view.get('highest', 0))}, "
-        f"{new}or pass."
-    )
-    return prompt, [choices]
+    return f"{best[:1].upper()}{best[1:]}: {auction_offer(view, legal)}", [choices]
+
+
+def auction_offer(view: Mapping[str, Any], legal: Sequence[Action]) -> str:
+    """STOP-11..13: what the viewer may do now, said from its legal actions only: "raise a bid
+    to at least 6, place a new bid, or pass"; "you have no card to play: pass" when passing is
+    all; after a pass (passing again is no move), what plays on."""
+    offered = []
+    if any(isinstance(action, Raise) for action in legal):
+        offered.append(f"raise a bid to at least {int(view.get('highest', 0))}")
+    if any(isinstance(action, Bid) for action in legal):
+        offered.append("place a new bid")
+    passing = any(isinstance(action, Pass) for action in legal)
+    if not offered:
+        return "you have no card to play: pass." if passing else "you have no card to play."
+    if not passing:
+        return f"you passed; {' or '.join(offered)} to play on."
+    return f"{', '.join(offered)}, or pass." if len(offered) > 1 else f"{offered[0]} or pass."
 
 
 def share_out(

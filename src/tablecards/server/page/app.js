@@ -23,6 +23,11 @@ function sentence(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+// A score as the scenes write a standing: a true minus sign ("−13"), never a plus.
+function standing(value) {
+  return typeof value === "number" && value < 0 ? `\u2212${-value}` : String(value);
+}
+
 function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
 }
@@ -108,7 +113,8 @@ function matchItem(m) {
   const names = m.seats.map((s) => (s.open ? "open seat" : s.name)).join(", ");
   const mine = stored(seatKey(m.id));
   return el("li", {}, el("a", { href: `/play/${m.id}`, text: `${m.title}: ${names}` }),
-    el("span", { class: "count", text: ` (move ${m.moves}${m.pace ? `, ${m.pace.title.toLowerCase()} pace` : ""})` }),
+    // Where the match stands in words: its count of moves means nothing to a person.
+    el("span", { class: "count", text: ` (${m.moves ? "under way" : "not started yet"}${m.pace ? `, ${m.pace.title.toLowerCase()} pace` : ""})` }),
     mine ? el("a", { href: `/play/${m.id}#seat=${mine}`, class: "mine", text: " — your seat" }) : null);
 }
 
@@ -159,7 +165,7 @@ function finishedList(rows) {
   const list = el("ul", { id: "finished" });
   for (const m of rows) {
     const result = m.winners.length ? `${m.winners.join(" and ")} won` : "no winner";
-    const scores = m.standings.map((r) => `${r.name} ${r.score}`).join(", ");
+    const scores = m.standings.map((r) => `${r.name} ${standing(r.score)}`).join(", ");
     list.append(el("li", {}, el("a", { href: `/play/${m.id}`, text: `${m.title}: ${m.names.join(", ")}` }),
       el("span", { text: ` — ${result}` }), el("span", { class: "count", text: ` (${scores})` }),
       " · ", el("a", { href: `/replay/${m.id}`, class: "replay-link", text: "step through it",
@@ -499,10 +505,15 @@ function table(matchId) {
 function clockText(clock, welcome, result) {
   if (!clock || result) return "";
   const left = Math.max(0, Math.ceil((clock.deadline - performance.now()) / 1000));
-  const names = (clock.waiting_for ?? []).map((seat) =>
-    seat === welcome?.seat ? "you" : welcome?.names[seat] ?? "a player");
-  if (!names.length) return "";
-  const text = `Waiting for ${listWords(names)} — ${left} s${clock.bank ? " (time bank)" : ""}`;
+  const waiting = clock.waiting_for ?? [];
+  const names = waiting.filter((seat) => seat !== welcome?.seat).map((seat) => welcome?.names[seat] ?? "a player");
+  const yours = welcome?.seat !== null && welcome?.seat !== undefined && waiting.includes(welcome.seat);
+  if (!names.length && !yours) return "";
+  // Your own time told calmly, as a fact ("You and Bob have 12 s to choose"), not as an
+  // order to hurry; the others' as whom the table waits for.
+  const time = `${left} s${clock.bank ? " (time bank)" : ""}`;
+  const text = yours ? `${sentence(listWords(["you", ...names]))} have ${time} to choose`
+    : `Waiting for ${listWords(names)} — ${time}`;
   return text + bankText(clock, welcome);
 }
 
@@ -792,7 +803,7 @@ async function lookBack(ex) {
   const standings = el("ol", { id: "standings" });
   for (const row of summary.result.standings) {
     standings.append(el("li", { class: row.winner ? "winner" : "",
-      text: `${you(row)}: ${row.score}${row.winner ? " — winner" : ""}` }));
+      text: `${you(row)}: ${standing(row.score)}${row.winner ? " — winner" : ""}` }));
   }
   ex.lookback.append(el("h2", { text: "Final standings" }), standings,
     el("p", {}, el("a", { href: `/replay/${ex.matchId}`, id: "replay-link", text: "Step through the match, move by move" })));
@@ -802,7 +813,7 @@ async function lookBack(ex) {
     const head = el("tr", {}, el("th", { scope: "col", text: "Round" }),
       ...names.map((n) => el("th", { scope: "col", text: n })));
     const body = rounds.map((r) => el("tr", {}, el("th", { scope: "row", text: String(r.round) }),
-      ...r.scores.map((v) => el("td", { text: String(v) }))));
+      ...r.scores.map((v) => el("td", { text: standing(v) }))));
     ex.lookback.append(el("table", { id: "rounds" },
       el("caption", { text: "Scores at the end of each round" }), el("thead", {}, head), el("tbody", {}, ...body)));
   }
@@ -917,6 +928,7 @@ export function renderScene(parts, scene, ctx) {
   clear(parts.middle);
   for (const group of scene.middle) parts.middle.append(drawGroup(group, fresh));
   drawFacts(parts.facts, scene);
+  fitHands(parts.me.parentNode ?? parts.me);
   return drawn;
 }
 
@@ -966,7 +978,7 @@ function drawActions(box, scene, ctx) {
   if (ctx.path.length) {
     const chosen = ctx.path.map((c) => c.text).join(" → ");
     box.append(el("p", { class: "chosen" }, el("span", { text: `You chose ${chosen}.` }),
-      el("button", { type: "button", class: "back", text: "Back", "aria-keyshortcuts": "Escape", onclick: ctx.back })));
+      el("button", { type: "button", class: "step-back", text: "Back", "aria-keyshortcuts": "Escape", onclick: ctx.back })));
   }
   let key = 0;
   // Every choice has a key: 1 to 9, then 0, then letters (KEYS).
@@ -1077,6 +1089,24 @@ function drawZone(zone, fresh) {
   if (zone.note) box.append(el("p", { class: "note", text: zone.note }));
   return box;
 }
+
+// A fanned hand shows of each covered card a strip as wide as what tells it apart: its rank
+// and note, measured as drawn (two digits, a word, any font), so "16" never reads "1". Called
+// after each drawing, and when the width changes (a phone turned: the cards change size).
+function fitHands(root) {
+  for (const row of root.querySelectorAll(".z-hand .cards")) {
+    let show = 0;
+    for (const card of row.querySelectorAll(".card")) {
+      const left = card.getBoundingClientRect().left;
+      for (const part of card.querySelectorAll(".rank, .cnote")) {
+        show = Math.max(show, part.getBoundingClientRect().right - left);
+      }
+    }
+    if (show > 0) row.style.setProperty("--show", `${Math.ceil(show) + 4}px`);
+    else row.style.removeProperty("--show");
+  }
+}
+window.addEventListener("resize", () => fitHands(document));
 
 function cardCount(count) {
   if (count === 0) return "empty";
