@@ -154,7 +154,7 @@ def test_replay_of_a_bad_file_is_one_clear_error(tmp_path: Path) -> None:
 
 
 def test_replay_for_one_seat_after_verify_replays_as_that_seat(tmp_path: Path) -> None:
-    path = saved_match(tmp_path, game="stop", seed=3, stop_after=40)
+    path = saved_match(tmp_path, game="stop", seed=4, stop_after=40)
     result = replay(str(path), "--seat", "1", "--verify")
     assert result.exit_code == 0, result.output
     assert "verified" in result.output

@@ -153,7 +153,8 @@ def test_every_help_example_is_accepted_as_typed(game: str) -> None:
     rng = random.Random(2)
     checked = 0
     while not match.is_over and match.moves < 300:
-        seat = match.to_act[0]
+        # The seat the moment waits for: a Stop seat that passed may have nothing to play.
+        seat = match.waiting_for[0]
         actions = match.legal_actions(seat)
         menu = tablecards.choice_menu(match, seat)
         for example in help_examples(match, menu):

@@ -155,14 +155,21 @@ def test_every_answer_the_clock_gave_is_marked_in_every_history(tmp_path: Any) -
         timed_out = dict(table._timed_out)
         for player in (ann, cleo, watcher):
             player.until_moves(watcher.state["moves"])  # type: ignore[index]
+    quiet = table.match.game.quiet_play
     assert timed_out  # Ann and Cleo never answered: the clock did
+    # The clock's passes in the auction are marked (not every answer is a quiet decline).
+    assert any(not quiet(log[move - 1][1]) for move in timed_out)
     for seat, player in ((0, ann), (2, cleo), (None, watcher)):
         entries = {entry["move"]: entry for entry in player.history}
         for move, entry in entries.items():
             if move == 0 or move > len(log):
                 continue
-            actor = log[move - 1][0]
-            if move in timed_out:
+            actor, action = log[move - 1]
+            if move in timed_out and quiet(action):
+                # A quiet move (a decline in a Stop! window) has no line to mark: nobody is
+                # said to have done anything, and the draw it let go on stands alone.
+                assert entry["text"] == "", entry
+            elif move in timed_out:
                 mark = "Your time ran out: " if actor == seat else "Time ran out: "
                 assert entry["text"].startswith(mark), entry
             # No person is said to have done what the clock did for them.
@@ -174,7 +181,10 @@ def test_every_answer_the_clock_gave_is_marked_in_every_history(tmp_path: Any) -
         entries = {entry["move"]: entry for entry in again.history}
         for move, seat in timed_out.items():
             mark = "Your time ran out: " if seat == 0 else "Time ran out: "
-            assert entries[move]["text"].startswith(mark), entries[move]
+            if quiet(log[move - 1][1]):
+                assert entries[move]["text"] == "", entries[move]
+            else:
+                assert entries[move]["text"].startswith(mark), entries[move]
         again.close()
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tablecards import EventRecorder, Match, NotYourTurn
+from tablecards import EventRecorder, Match, NotYourTurn, snapshot
 from tablecards.testing import assert_refused
 from tablecards_stop import (
     CALL_STOP,
@@ -18,10 +18,13 @@ from tablecards_stop import (
     ArrangedStop,
     Bid,
     Give,
+    GiveRest,
     Phase,
     Raise,
     StopState,
 )
+
+NAMES = ["Ann", "Bob", "Cleo", "Dan"]
 
 
 def asked(match: Match) -> tuple[int, ...]:
@@ -159,7 +162,8 @@ def test_stop_15_the_winner_shares_the_table_out_card_by_card_among_the_bidders(
     """STOP-15: the winner shares the table out card by card among the bidders."""
     match, recorder = two_bidder_round()
     state = state_of(match)
-    assert set(match.legal_actions(2)) == {Give(3, 1), Give(3, 2), Give(4, 1), Give(4, 2)}
+    gifts = {Give(3, 1), Give(3, 2), Give(4, 1), Give(4, 2)}
+    assert set(match.legal_actions(2)) == gifts | {GiveRest(1), GiveRest(2)}
     refused(match, 2, Give(4, 3), "STOP-15", "only bidders")  # seat 3 made no bid
     refused(match, 2, Give(2, 1), "STOP-15", "no card of value 2")
     with pytest.raises(NotYourTurn):
@@ -169,6 +173,9 @@ def test_stop_15_the_winner_shares_the_table_out_card_by_card_among_the_bidders(
     before = [len(pack) for pack in state.packs]
     del recorder.events[:]
     match.apply(2, Give(4, 1))
+    # The last card is a single gift: "the rest" would be the same gift twice.
+    assert set(match.legal_actions(2)) == {Give(3, 1), Give(3, 2)}
+    refused(match, 2, GiveRest(2), "STOP-15", "one card is left")
     match.apply(2, Give(3, 1))  # any split, here all to the other bidder
     assert [len(pack) - n for pack, n in zip(state.packs, before, strict=True)] == [0, 2, 0, 0]
     events = recorder.stream(0)
@@ -176,6 +183,38 @@ def test_stop_15_the_winner_shares_the_table_out_card_by_card_among_the_bidders(
     assert {"event": "Shuffled", "zone": "pack:2"} not in events
     shared = [e for e in events if e["event"] == "CardsMoved" and e["dst"] == "pack:1"]
     assert [card["value"] for e in shared for card in e["cards"]] == [4, 3]  # public
+
+
+def test_stop_15_the_winner_keeps_them_all_or_gives_the_rest_in_one_move() -> None:
+    """STOP-15 ("as they wish", any split): the rest of the table goes to one bidder at once,
+    in the order single gifts would take it, and the log names the cards."""
+    match, recorder = two_bidder_round()
+    state = state_of(match)
+    refused(match, 2, GiveRest(3), "STOP-15", "only bidders")  # seat 3 made no bid
+    why = match.game.why_illegal(state, 1, GiveRest(1))
+    assert why is not None and why.rule == "STOP-15" and "only the round's winner" in why.reason
+    before = [len(pack) for pack in state.packs]
+    del recorder.events[:]
+    match.apply(2, GiveRest(2))  # keep them all: one move
+    assert [len(pack) - n for pack, n in zip(state.packs, before, strict=True)] == [0, 0, 2, 0]
+    assert state.phase is Phase.DRAW and all(len(zone) == 0 for zone in state.bids)
+    events = recorder.stream(0)
+    moved = [e for e in events if e["event"] == "CardsMoved" and e["dst"] == "pack:2"]
+    assert [card["value"] for e in moved for card in e["cards"]] == [3, 4]  # public
+    assert {"event": "GaveRest", "seat": 2, "values": [3, 4], "bidder": 2} in events
+    lines = [line for entry in match.history(0, NAMES) for line in entry["then"]]
+    assert "Cleo keeps a 3 and a 4" in lines
+
+
+def test_stop_15_the_rest_at_once_reaches_the_position_of_single_gifts() -> None:
+    """STOP-15: giving the rest at once is giving each card in turn, +1s first then by value."""
+    one, _ = two_bidder_round()
+    many, _ = two_bidder_round()
+    one.apply(2, GiveRest(1))
+    many.apply(2, Give(3, 1))
+    many.apply(2, Give(4, 1))
+    assert snapshot(one.state) == snapshot(many.state)  # the same position, one move fewer
+    assert one.moves == many.moves - 1
 
 
 def test_stop_15_a_lone_bidder_takes_the_whole_table_back_without_a_decision() -> None:

@@ -18,6 +18,7 @@ from tablecards_stop import (
     ArrangedStop,
     Bid,
     Give,
+    GiveRest,
     HeuristicBot,
     Raise,
     Stop,
@@ -166,7 +167,10 @@ def test_heuristic_bot_leads_cheaply_passes_when_leading_and_keeps_the_table() -
     # STOP-13: seat 2 stays asked; with nothing new on the table it keeps its pass.
     assert 2 in match.to_act and choose(match, 2) == PASS
     match.apply(1, PASS)
-    assert match.to_act == (1,) and choose(match, 1) in (Give(3, 1), Give(4, 1))
+    # STOP-15: it keeps the whole table, in one move.
+    assert match.to_act == (1,) and choose(match, 1) == GiveRest(1)
+    match.apply(1, GiveRest(1))
+    assert all(not zone.cards for zone in match.state.bids)  # type: ignore[attr-defined]
 
 
 def test_every_stop_event_and_play_reads_in_words() -> None:

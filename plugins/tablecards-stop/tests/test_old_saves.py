@@ -26,7 +26,7 @@ from tablecards import (
     action_from_json,
     snapshot,
 )
-from tablecards_stop import Pass, Stop, StopState
+from tablecards_stop import GiveRest, Pass, Stop, StopState
 
 SAVES = Path(__file__).parent / "saves"
 
@@ -61,7 +61,7 @@ def test_stop_13_a_0_1_0_save_where_nothing_changed_loads_into_the_same_match(na
     assert isinstance(state, StopState) and state.passed == ()
     assert {**data["state"], "passed": []} == snapshot(state)
     again = json.loads(match.to_json())
-    assert again["game_version"] == Stop.version == "0.3.0"
+    assert again["game_version"] == Stop.version == "0.4.0"
     assert again["log"] == data["log"]
     assert Match.from_json(match.to_json()).to_json() == match.to_json()
 
@@ -93,7 +93,7 @@ def test_stop_13_a_0_1_0_save_made_in_an_auction_after_a_pass_is_refused() -> No
     with pytest.raises(SaveError) as info:
         Match.from_json(saved("auction_after_passes"))
     message = str(info.value)
-    assert "Stop 0.1.0" in message and "Stop 0.3.0" in message and "STOP-13" in message
+    assert "Stop 0.1.0" in message and "Stop 0.4.0" in message and "STOP-13" in message
     # Why: the same log, played by 0.3.0, gives the seats that passed a say again.
     match = apply_log(data)
     assert data["state"]["phase"] == "auction"
@@ -104,7 +104,7 @@ def test_stop_13_a_0_1_0_save_made_in_an_auction_after_a_pass_is_refused() -> No
 def test_stop_13_a_tampered_0_1_0_save_is_still_refused() -> None:
     data = data_of("draw_phase")
     data["state"]["tokens"][0] += 1
-    with pytest.raises(SaveError, match="saved with 0.1.0, installed 0.3.0"):
+    with pytest.raises(SaveError, match="saved with 0.1.0, installed 0.4.0"):
         Match.from_json(json.dumps(data))
     data = data_of("auction_before_any_pass")
     del data["state"]["hands"]
@@ -173,5 +173,30 @@ def test_stop_13_the_0_2_0_auction_goes_on_and_refuses_a_repeated_pass() -> None
 def test_stop_13_a_tampered_0_2_0_save_is_still_refused() -> None:
     data = data_of("repeated_passes_finished", "0.2.0")
     data["state"]["tokens"][0] += 1
-    with pytest.raises(SaveError, match="saved with 0.2.0, installed 0.3.0"):
+    with pytest.raises(SaveError, match="saved with 0.2.0, installed 0.4.0"):
         Match.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("name", ["finished", "share_out_begun"])
+def test_stop_15_a_0_3_0_save_of_single_gifts_loads_into_the_same_match(name: str) -> None:
+    """STOP-15: Stop 0.4.0 added the rest of a share-out at once; the single gifts of a 0.3.0
+    log stay legal, so its saves load as they are and replay to the saved position."""
+    data = data_of(name, "0.3.0")
+    with pytest.warns(SaveWarning, match="version '0.3.0' of stop"):
+        match = Match.from_json(saved(name, "0.3.0"))
+    assert match.moves == len(data["log"])
+    assert snapshot(match.state) == data["state"]
+    again = json.loads(match.to_json())
+    assert again["game_version"] == Stop.version and again["log"] == data["log"]
+
+
+def test_stop_15_a_0_3_0_save_in_a_share_out_goes_on_with_the_rest_at_once() -> None:
+    """STOP-15: the share-out a 0.3.0 save left half done can end in one move now."""
+    with pytest.warns(SaveWarning):
+        match = Match.from_json(saved("share_out_begun", "0.3.0"))
+    state = match.state
+    assert isinstance(state, StopState) and state.winner is not None
+    winner = state.winner
+    assert GiveRest(winner) in match.legal_actions(winner)
+    match.apply(winner, GiveRest(winner))
+    assert not any(zone.cards for zone in state.bids)

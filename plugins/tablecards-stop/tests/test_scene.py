@@ -23,6 +23,7 @@ from tablecards_stop import (
     ArrangedStop,
     Bid,
     Give,
+    GiveRest,
     HeuristicBot,
     Raise,
     Stop,
@@ -137,7 +138,7 @@ def test_the_auction_prompt_offers_only_the_moves_there_are_stop_11_stop_13() ->
     )
 
 
-def test_the_share_out_is_which_card_then_to_whom_stop_15() -> None:
+def test_the_share_out_keeps_them_all_or_gives_a_card_then_to_whom_stop_15() -> None:
     match = auction()
     match.apply(2, Bid(4, 2))  # Cleo bids two 4s: 8
     for seat in (1, 3, 2):
@@ -146,14 +147,22 @@ def test_the_share_out_is_which_card_then_to_whom_stop_15() -> None:
     assert "won the round" in badges(scene, 2)
     assert scene["prompt"] == (
         "You won the round: share out the four cards of the bids among the bidders "
-        "(Bob and you), one card at a time: which card, then to whom?"
+        "(Bob and you): keep them all, give them all to one bidder, or give them a card at "
+        "a time."
     )
     (group,) = scene["actions"]
-    assert [c["text"] for c in group["choices"]] == ["Give a 3 (two left)", "Give a 4 (two left)"]
-    to_whom = group["choices"][0]["then"]
+    assert [c["text"] for c in group["choices"]] == [
+        "Keep them all (four cards)",
+        "All to Bob",
+        "Give a 3 (two left)",
+        "Give a 4 (two left)",
+    ]
+    assert group["choices"][0]["act"] == match.action_json(GiveRest(2))
+    assert group["choices"][1]["act"] == match.action_json(GiveRest(1))
+    to_whom = group["choices"][2]["then"]
     assert to_whom["title"] == "Give a 3"
-    assert [c["text"] for c in to_whom["choices"]] == ["to Bob", "to you"]
-    assert to_whom["choices"][0]["act"] == match.action_json(Give(3, 1))
+    assert [c["text"] for c in to_whom["choices"]] == ["Keep it", "To Bob"]
+    assert to_whom["choices"][1]["act"] == match.action_json(Give(3, 1))
     assert match.scene(1, NAMES[:4])["lines"][1] == "Cleo won the round and shares out the bids"
 
 

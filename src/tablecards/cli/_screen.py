@@ -41,12 +41,18 @@ def history_lines(
     match: Match, seat: int | None, names: Sequence[str], since: int = 0
 ) -> list[str]:
     """The match's history from move ``since`` on, as ``seat`` may read it, one line each:
-    an action, then its consequences indented under it."""
+    an action, then its consequences indented under it. A quiet move (no text of its own,
+    :meth:`Game.quiet_play <tablecards.Game.quiet_play>`) reads as its first consequence, the
+    others under it, or not at all."""
     out: list[str] = []
     for entry in match.history(seat, names, since):
-        if entry["move"] > 0 or entry["then"]:
-            out.append(entry["text"])
-        out.extend(f"  {line}" for line in entry["then"])
+        then = entry["then"]
+        text = entry["text"]
+        if not text and then:
+            text, then = then[0], then[1:]
+        if text and (entry["move"] > 0 or then):
+            out.append(text)
+        out.extend(f"  {line}" for line in then)
     return out
 
 

@@ -877,6 +877,19 @@ class Game(Generic[S]):
         """
         return _describe.action_words(self, actor, action, names)
 
+    def quiet_play(self, action: Action) -> bool:
+        """Whether the history gives a move of ``action`` no line of its own: what followed it
+        tells it (:meth:`Match.history <tablecards.Match.history>`).
+
+        For routine moves that would bury the log: Stop's "does not call Stop", three after
+        every draw, whose moment the next draw or call tells already. Such a move's history
+        entry has an empty ``text``; its consequences, if any, stand alone (a reader shows the
+        first as the move's line). ``action`` is what the reader may see: a hidden action is
+        never quiet. :meth:`describe_play` still words the move for everyone else who names
+        one move (a "too late" answer). The default: no move is quiet.
+        """
+        return False
+
     def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
         """One event in the game's words, as ``seat`` sees it; ``None``: nothing worth saying.
 

@@ -1,8 +1,10 @@
 """The log grouped per move, as one seat may read it (:meth:`tablecards.Match.history`).
 
 Each move is one entry: the action in the game's words (:meth:`Game.describe_play`), then its
-consequences in the order they happened (:meth:`Game.describe_event`). Consecutive card moves
-of one deal (from one zone to several seats' zones) fold into one line per deal. It is built
+consequences in the order they happened (:meth:`Game.describe_event`); a move the game calls
+quiet (:meth:`Game.quiet_play`) has an empty text, its consequences standing alone.
+Consecutive card moves of one deal (from one zone to several seats' zones) fold into one line
+per deal. It is built
 from :meth:`Match.log_for` and :meth:`Match.events_for` alone, so it holds nothing the seat may
 not see, and a match rebuilt from JSON gives the same lines.
 """
@@ -56,7 +58,9 @@ def history(
         else:
             actor, action = log[move - 1]
             seen = None if move > hidden and actor != seat else redact(action, actor, seat)
-            text = sentence(game.describe_play(actor, seen, words))
+            # A quiet move (Stop's "does not call Stop") has no line: what followed tells it.
+            quiet = seen is not None and game.quiet_play(seen)
+            text = "" if quiet else sentence(game.describe_play(actor, seen, words))
         start = at
         while at < size and events[at][0] == move:
             at += 1

@@ -477,7 +477,10 @@ class Match:
         Move 0 is the set-up; move *k* is the *k*-th action in the game's words
         (:meth:`Game.describe_play`), then its consequences in the order they happened
         (:meth:`Game.describe_event`), a deal folded into one line ("Each player is dealt
-        five cards; you get red 4, ..."). Names as in :meth:`scene`, the reader being "you".
+        five cards; you get red 4, ..."). A routine move the game calls quiet
+        (:meth:`Game.quiet_play`: Stop's declines) has an empty ``"text"``: its consequences, if
+        any, stand alone, and a reader shows the first of them as the move's line. Names as in
+        :meth:`scene`, the reader being "you".
         Built from :meth:`log_for` and :meth:`events_for`, so it holds nothing the seat may
         not see, and a match rebuilt from JSON gives the same entries.
 

@@ -510,13 +510,19 @@ def _select(
     untried: list[Action] = []
     for action in legal:
         child = children.get((actor, action))
-        if child is None:
+        # A node never visited is untried too: a seat with a single legal move in one
+        # determinisation is modelled, not searched, and its node stays unvisited there;
+        # another determinisation gives it a choice (a Stop hand with or without a value
+        # card), and UCB would divide by its zero visits.
+        if child is None or not child.visits:
             untried.append(action)
         else:
             child.avail += 1
     if untried:
         action = untried[rng.randrange(len(untried))]
-        new = children[actor, action] = _Node()
+        new = children.get((actor, action))
+        if new is None:
+            new = children[actor, action] = _Node()
         return action, new, True
     action, chosen = _ucb(children, actor, legal, c)
     return action, chosen, False

@@ -114,6 +114,10 @@ def mark_history(
         seat = timed_out.get(move)
         extra = notes.get(move)
         stood_in = by_bot.get(move)
+        if not entry["text"]:
+            # A quiet move (a Stop decline at the end of its reaction window) has no line to
+            # mark: the draw it let go on is what the players read.
+            seat = stood_in = None
         if seat is None and not extra and stood_in is None:
             out.append(entry)
             continue

@@ -1,5 +1,5 @@
 """The decisions of Stop: call or decline (STOP-06), bid, raise or pass (STOP-10..13), and the
-winner's share-out card by card (STOP-15)."""
+winner's share-out, a card at a time or the rest at once (STOP-15)."""
 
 from __future__ import annotations
 
@@ -51,6 +51,21 @@ class Give(Action):
     pack (STOP-15)."""
 
     value: int
+    to: Seat
+
+
+@attrs.frozen(slots=True)
+class GiveRest(Action):
+    """The winner gives every card still on the table to bidder ``to``'s pack: to themselves,
+    they keep them all (STOP-15).
+
+    [decision] STOP-15 makes the share-out one decision ("as they wish", any split), so the
+    rules take it in as few moves as the winner likes: :class:`Give` one card at a time, then
+    this for the rest ("keep them all", "the rest to Bob"). A share-out of six cards takes one
+    move, or one card given and then the rest. The cards go in the order :class:`Give`
+    would take them, +1s first then by value, each from the first bid that holds one.
+    """
+
     to: Seat
 
 

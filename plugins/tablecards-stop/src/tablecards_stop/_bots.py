@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablecards import Action, Game
-from tablecards_stop._actions import CALL_STOP, DECLINE, PASS, Bid, Give, Raise
+from tablecards_stop._actions import CALL_STOP, DECLINE, PASS, Bid, Give, GiveRest, Raise
 from tablecards_stop._state import PLUS, VALUES
 
 # What the bot fears an opponent's best single bid is worth per card in hand: a bid holds one
@@ -51,7 +51,11 @@ class HeuristicBot:
         if phase == "draw":
             return CALL_STOP if CALL_STOP in actions and self.should_call(view) else DECLINE
         if phase == "share":
+            # Every card back into its own pack: the rest at once (one move, one line of
+            # the log), else the last card.
             seat = view["seat"]
+            if GiveRest(seat) in actions:
+                return GiveRest(seat)
             mine = [a for a in actions if isinstance(a, Give) and a.to == seat]
             return mine[0] if mine else actions[0]
         if phase == "open":

@@ -16,6 +16,7 @@ __all__ = [
     "Eliminated",
     "GameWon",
     "Gave",
+    "GaveRest",
     "Passed",
     "Raised",
     "Restarted",
@@ -66,13 +67,15 @@ class BidPlaced(Event):
 
 @attrs.frozen(slots=True)
 class Raised(Event):
-    """Seat ``seat`` put ``values`` value cards and ``plus`` +1s on ``bid``'s bid (STOP-11)."""
+    """Seat ``seat`` put ``values`` cards of ``value`` (the bid's value) and ``plus`` +1s on
+    ``bid``'s bid (STOP-11); the cards lie face up on the table, so every seat reads them."""
 
     seat: int
     bid: int
     values: int
     plus: int
     total: int
+    value: int
 
 
 @attrs.frozen(slots=True)
@@ -106,6 +109,16 @@ class Gave(Event):
 
     seat: int
     value: int
+    bidder: int
+
+
+@attrs.frozen(slots=True)
+class GaveRest(Event):
+    """The winner ``seat`` gave every card left on the table, ``values`` (1 for "+1"), to
+    ``bidder``'s pack (to itself: it kept them) (STOP-15)."""
+
+    seat: int
+    values: tuple[int, ...]
     bidder: int
 
 

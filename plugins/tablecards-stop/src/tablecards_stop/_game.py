@@ -23,9 +23,19 @@ from tablecards import (
     redeal,
     seat_option,
 )
-from tablecards.words import count, player_name, whose
+from tablecards.words import count, is_you, player_name, whose
 from tablecards_stop import _features, _legal, _rules, _saves, _scene, _words
-from tablecards_stop._actions import DECLINE, PASS, Bid, CallStop, Decline, Give, Pass, Raise
+from tablecards_stop._actions import (
+    DECLINE,
+    PASS,
+    Bid,
+    CallStop,
+    Decline,
+    Give,
+    GiveRest,
+    Pass,
+    Raise,
+)
 from tablecards_stop._state import PACK_SIZE, PLUS, Phase, StopState, make_pack, seat_zones
 
 
@@ -54,11 +64,20 @@ class Stop(Game[StopState]):
     length: ClassVar[str] = "rounds until someone holds 6 blue tokens (an option)"
     # 0.2.0: a pass can be taken back until the last player passes (STOP-13).
     # 0.3.0: a seat that passed may not pass again (not a move; the moment stops waiting).
-    version: ClassVar[str] = "0.3.0"
+    # 0.4.0: the winner may give the rest of the table at once (GiveRest, STOP-15).
+    version: ClassVar[str] = "0.4.0"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 4
-    actions: ClassVar[tuple[type[Action], ...]] = (CallStop, Decline, Bid, Raise, Pass, Give)
+    actions: ClassVar[tuple[type[Action], ...]] = (
+        CallStop,
+        Decline,
+        Bid,
+        Raise,
+        Pass,
+        Give,
+        GiveRest,
+    )
     Options: ClassVar[type[Any]] = StopOptions
     options: StopOptions
 
@@ -86,7 +105,7 @@ class Stop(Game[StopState]):
 
     def legal_actions(self, state: StopState, seat: int) -> Sequence[Action]:
         """Call or decline (STOP-06), open (STOP-10), bid, raise or pass (STOP-11..13), or
-        give a card (STOP-15)."""
+        give a card or the rest of the table (STOP-15)."""
         return _legal.legal_actions(state, seat)
 
     def why_illegal(self, state: StopState, seat: int, action: Action) -> Illegal | None:
@@ -115,6 +134,8 @@ class Stop(Game[StopState]):
             _rules.place_bid(state, seat, action.value, action.count)
         elif isinstance(action, Give):
             _rules.give_card(state, seat, action.value, action.to)
+        elif isinstance(action, GiveRest):
+            _rules.give_rest(state, seat, action.to)
         else:
             _rules.call_stop(state, seat)
 
@@ -148,7 +169,8 @@ class Stop(Game[StopState]):
 
         After a draw, a short reaction window for a Stop! call (STOP-06), after which the draw
         goes on by itself; the opening (STOP-10), the auction after the last card played
-        (STOP-11..13) and the share-out (STOP-15, card by card) are decisions.
+        (STOP-11..13) and the share-out (STOP-15, a card at a time or the rest at once) are
+        decisions.
         """
         phase = state.phase
         if phase is Phase.DRAW:
@@ -290,7 +312,13 @@ class Stop(Game[StopState]):
             return f"raise {whose(_name(names, action.bid))} bid with {' and '.join(parts)}"
         if isinstance(action, Give):
             card = "+1" if action.value == PLUS else str(action.value)
+            if _is_you(names, action.to):
+                return f"keep a {card}"
             return f"give a {card} to {_name(names, action.to)}"
+        if isinstance(action, GiveRest):
+            if _is_you(names, action.to):
+                return "keep the rest"
+            return f"give the rest to {_name(names, action.to)}"
         return {CallStop: "call Stop!", Decline: "do not call Stop", Pass: "pass"}.get(
             type(action), type(action).__name__
         )
@@ -315,8 +343,15 @@ class Stop(Game[StopState]):
             "kind": "plus" if value == PLUS else None,
         }
 
+    def quiet_play(self, action: Action) -> bool:
+        """A decline (STOP-06) has no line in the history: the next draw or call tells that
+        nobody called (three declines after every draw would bury the log). A raise (STOP-11)
+        and the rest of a share-out (STOP-15) are told by their events, which name the cards:
+        "Ana adds a 3 and a +1 to Ben's bid: now 9", "Ana keeps two 3s and a +1"."""
+        return type(action) in _QUIET
+
     def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
-        """ "Cleo calls Stop!", "you bid two 3s", "Ana adds one +1 to Ben's bid"."""
+        """ "Cleo calls Stop!", "you bid two 3s", "Ana gives a 2 to Ben"."""
         text = _words.play_words(actor, action, names)
         return text if text is not None else super().describe_play(actor, action, names)
 
@@ -325,6 +360,14 @@ class Stop(Game[StopState]):
         if isinstance(event, _words.WORDED):
             return _words.event_words(event, names)
         return super().describe_event(event, seat, names)
+
+
+#: The decisions the history tells by what followed them (:meth:`Stop.quiet_play`).
+_QUIET: Final = frozenset({Decline, Raise, GiveRest})
+
+
+def _is_you(names: Sequence[str] | None, seat: int) -> bool:
+    return names is not None and 0 <= seat < len(names) and is_you(names[seat])
 
 
 def _name(names: Sequence[str] | None, seat: int) -> str:

@@ -18,6 +18,7 @@ from tablecards_stop._actions import (
     CallStop,
     Decline,
     Give,
+    GiveRest,
     Pass,
     Raise,
 )
@@ -33,6 +34,7 @@ _RAISES: Final = {
     for p in range(FULL_HAND + 1)
 }
 _GIFTS: Final = {(v, s): Give(v, s) for v in (PLUS, *VALUES) for s in range(_SEATS)}
+_RESTS: Final = tuple(GiveRest(s) for s in range(_SEATS))
 _CALL_OR_DECLINE: Final[tuple[Action, ...]] = (CALL_STOP, DECLINE)
 _DECLINE_ONLY: Final[tuple[Action, ...]] = (DECLINE,)
 # Looked up once: comparing enum members by identity is cheap, hashing them is not.
@@ -41,7 +43,8 @@ _DRAW, _OPEN, _AUCTION, _SHARE = Phase.DRAW, Phase.OPEN, Phase.AUCTION, Phase.SH
 
 def catalogue(players: int) -> tuple[Action, ...]:
     """Every decision of Stop for ``players`` seats, in a fixed order (``Game.action_catalogue``):
-    call, decline, the bids, pass, the raises of each seat's bid, the gifts to each seat."""
+    call, decline, the bids, pass, the raises of each seat's bid, the gifts to each seat, the
+    rest to each seat."""
     seats = range(players)
     return (
         CALL_STOP,
@@ -56,6 +59,7 @@ def catalogue(players: int) -> tuple[Action, ...]:
             if v or p
         ),
         *(_GIFTS[v, s] for v in (PLUS, *VALUES) for s in seats),
+        *_RESTS[:players],
     )
 
 
@@ -76,7 +80,13 @@ def legal_actions(state: StopState, seat: int) -> tuple[Action, ...]:
         return auction_actions(state, seat, held)
     if phase is _SHARE:
         present = {card.value for zone in state.bids for card in zone.cards}
-        return tuple(_GIFTS[v, to] for v in sorted(present) for to in state.bidders)
+        bidders = state.bidders
+        # The rest at once comes after the single cards: a bot that takes the first legal
+        # action shares out as before.
+        gifts = [_GIFTS[v, to] for v in sorted(present) for to in bidders]
+        if sum(len(zone.cards) for zone in state.bids) < 2:
+            return tuple(gifts)  # the last card: "the rest" would be the same gift twice
+        return (*gifts, *(_RESTS[to] for to in bidders))
     return ()
 
 
@@ -134,6 +144,8 @@ def why_illegal(state: StopState, seat: int, action: Action) -> Illegal | None:
         return out
     if isinstance(action, Give):
         return why_not_give(state, seat, action)
+    if isinstance(action, GiveRest):
+        return why_not_give_rest(state, seat, action)
     return Illegal("not an action of Stop")
 
 
@@ -260,19 +272,35 @@ def why_not_raise(state: StopState, seat: int, action: Raise) -> Illegal | None:
 
 
 def why_not_give(state: StopState, seat: int, action: Give) -> Illegal | None:
-    """STOP-15: the winner shares the table out among the bidders, card by card."""
-    if state.phase is not _SHARE:
-        return Illegal("cards are shared out only by a round's winner", "STOP-15")
-    if seat != state.winner:
-        return Illegal("only the round's winner shares out the table", "STOP-15")
-    if action.to not in state.bidders:
-        return Illegal(
-            f"seat {action.to!r} made no bid: only bidders receive cards (bidders: "
-            f"{list(state.bidders)})",
-            "STOP-15",
-        )
+    """STOP-15: the winner shares the table out among the bidders, a card at a time."""
+    out = why_not_share(state, seat, action.to)
+    if out is not None:
+        return out
     for zone in state.bids:
         for card in zone.cards:
             if card.value == action.value:
                 return None
     return Illegal(f"there is no card of value {action.value!r} left on the table", "STOP-15")
+
+
+def why_not_give_rest(state: StopState, seat: int, action: GiveRest) -> Illegal | None:
+    """STOP-15: the winner may give every card left on the table to one bidder at once, when
+    two or more are left (the last card is a single gift: one way to do one thing)."""
+    out = why_not_share(state, seat, action.to)
+    if out is None and sum(len(zone.cards) for zone in state.bids) < 2:
+        return Illegal("one card is left on the table: give that card", "STOP-15")
+    return out
+
+
+def why_not_share(state: StopState, seat: int, to: int) -> Illegal | None:
+    """STOP-15: only the round's winner shares out, during the share-out, and only to bidders."""
+    if state.phase is not _SHARE:
+        return Illegal("cards are shared out only by a round's winner", "STOP-15")
+    if seat != state.winner:
+        return Illegal("only the round's winner shares out the table", "STOP-15")
+    if to not in state.bidders:
+        return Illegal(
+            f"seat {to!r} made no bid: only bidders receive cards (bidders: {list(state.bidders)})",
+            "STOP-15",
+        )
+    return None

@@ -16,6 +16,7 @@ from tablecards_stop._events import (
     Eliminated,
     GameWon,
     Gave,
+    GaveRest,
     Passed,
     Raised,
     Restarted,
@@ -251,7 +252,7 @@ def raise_bid(state: StopState, seat: int, bid: int, values: int, plus: int) -> 
         cards += [card for card in hand.cards if card.value == PLUS][:plus]
     state.move(cards, hand, target)
     if state.observed:
-        state.emit(Raised(seat, bid, values, plus, bid_total(target.cards)))
+        state.emit(Raised(seat, bid, values, plus, bid_total(target.cards), value))
     reopen_auction(state)
 
 
@@ -358,6 +359,22 @@ def give_card(state: StopState, seat: int, value: int, to: int) -> None:
     for bid in state.bids:
         if bid.cards:
             return
+    finish_share_out(state)
+
+
+def give_rest(state: StopState, seat: int, to: int) -> None:
+    """STOP-15: the winner gives every card left on the table to one bidder (to themselves:
+    they keep them all), in the order :func:`give_card` would take them (+1s first, then by
+    value); the next draw phase begins."""
+    values = sorted(card.value for zone in state.bids for card in zone.cards)
+    pack = state.packs[to]
+    for value in values:
+        zone, card = table_card(state, value)
+        state.move((card,), zone, pack)
+    if to not in state.recipients:
+        state.recipients = (*state.recipients, to)
+    if state.observed:
+        state.emit(GaveRest(seat, tuple(values), to))
     finish_share_out(state)
 
 

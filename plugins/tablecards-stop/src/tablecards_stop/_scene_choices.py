@@ -1,7 +1,8 @@
 """The viewer's decision in Stop's scene: at a draw moment, in the auction, in the share-out.
 
 Each decision is made from the legal actions: one group of choices, where raising a bid and
-giving a card take two steps (which bid, then which cards; which card, then to whom).
+giving one card take two steps (which bid, then which cards; which card, then to whom), and the
+rest of a share-out one ("Keep them all", "All to Bob").
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from tablecards import Action, SceneChoice, SceneChoices, scene_choices
+from tablecards import Action, SceneChoices, scene_choices
 from tablecards.words import count, listing, whose
-from tablecards_stop._actions import Bid, CallStop, Give, Pass, Raise
+from tablecards_stop._actions import Bid, CallStop, Give, GiveRest, Pass, Raise
 from tablecards_stop._scene_seats import cards_words, held
 from tablecards_stop._state import PLUS
 
@@ -113,25 +114,65 @@ def auction_offer(view: Mapping[str, Any], legal: Sequence[Action]) -> str:
 def share_out(
     view: Mapping[str, Any], words: Sequence[str], legal: Sequence[Action], action_json: ActionJson
 ) -> tuple[str, list[SceneChoices]]:
-    """STOP-15: the winner gives the bids' cards out one at a time: which card, then to whom."""
+    """STOP-15: the winner shares the bids' cards out among the bidders, in as few clicks as
+    the split allows.
+
+    One click gives every card left to one bidder ("Keep them all", "All to Bob"); a card at a
+    time takes two (which card, then to whom), or one when a single value is left ("Keep a 3",
+    "Give a 3 to Bob"). A share-out of six cards thus takes one click, or three for one card
+    given and the rest kept.
+    """
+    viewer = view["seat"]
     on_table: Counter[int] = Counter(
         int(card["value"])
         for seat in range(int(view["players"]))
         for card in view["zones"][f"bid:{seat}"].get("cards") or ()
     )
-    gifts: dict[int, list[tuple[str, Action]]] = {}
+    left = sum(on_table.values())
+    rests: list[tuple[str, Action]] = []
+    gifts: dict[int, list[Give]] = {}
     for action in legal:
-        if isinstance(action, Give):
-            gifts.setdefault(action.value, []).append((f"to {words[action.to]}", action))
-    first: list[SceneChoice] = []
+        if isinstance(action, GiveRest):
+            text = (
+                f"Keep them all ({count(left, 'card')})"
+                if action.to == viewer
+                else f"All to {words[action.to]}"
+            )
+            rests.append((text, action))
+        elif isinstance(action, Give):
+            gifts.setdefault(action.value, []).append(action)
+    # The viewer first among the bidders: keeping is the most common choice.
+    rests.sort(key=lambda pair: not (isinstance(pair[1], GiveRest) and pair[1].to == viewer))
+    first = scene_choices(rests, action_json)
+    singles = len(gifts) == 1
     for value in sorted(gifts, key=lambda value: (value == PLUS, value)):
         card = "a +1" if value == PLUS else f"a {value}"
+        to_whom = [
+            (_gift_text(action, viewer, words, card, singles), action) for action in gifts[value]
+        ]
+        to_whom.sort(key=lambda pair: pair[1].to != viewer)
+        if singles:  # one value left: no card to pick, the gift is one click
+            first["choices"].extend(scene_choices(to_whom, action_json)["choices"])
+            continue
         title = f"Give {card} ({count(on_table[value], 'left', 'left')})"
-        then = scene_choices(gifts[value], action_json, f"Give {card}")
-        first.append({"text": title, "then": then})
+        first["choices"].append(
+            {"text": title, "then": scene_choices(to_whom, action_json, f"Give {card}")}
+        )
     bidders = listing(words[seat] for seat in view.get("bidders", ()))
     prompt = (
-        f"You won the round: share out the {count(sum(on_table.values()), 'card')} of the bids "
-        f"among the bidders ({bidders}), one card at a time: which card, then to whom?"
+        f"You won the round: share out the {count(left, 'card')} of the bids among the "
+        f"bidders ({bidders}): keep them all, give them all to one bidder, or give them a "
+        "card at a time."
     )
-    return prompt, [{"title": None, "choices": first}]
+    if left == 1:
+        prompt = f"You won the round: give the last card of the bids to a bidder ({bidders})."
+    return prompt, [first]
+
+
+def _gift_text(action: Give, viewer: int, words: Sequence[str], card: str, alone: bool) -> str:
+    """STOP-15: "Keep it", "To Bob"; alone (no card picked first) "Keep a 3", "Give a 3 to
+    Bob"."""
+    if action.to == viewer:
+        return f"Keep {card}" if alone else "Keep it"
+    whom = words[action.to]
+    return f"Give {card} to {whom}" if alone else f"To {whom}"

@@ -10,12 +10,13 @@ from collections.abc import Sequence
 
 from tablecards import Action, CardsMoved, Event, RoundEnded, Shuffled
 from tablecards.words import count, is_you, listing, says, whose
-from tablecards_stop._actions import Bid, CallStop, Decline, Give, Pass, Raise
+from tablecards_stop._actions import Bid, CallStop, Decline, Give, GiveRest, Pass, Raise
 from tablecards_stop._events import (
     BidPlaced,
     Eliminated,
     GameWon,
     Gave,
+    GaveRest,
     Passed,
     Raised,
     Restarted,
@@ -26,7 +27,7 @@ from tablecards_stop._events import (
 )
 from tablecards_stop._state import PLUS, StopCard
 
-__all__ = ["WORDED", "card_name", "event_words", "play_words"]
+__all__ = ["WORDED", "card_name", "cards_named", "event_words", "play_words"]
 
 #: The events put into words here; any other is left to the engine's generic words.
 WORDED = (
@@ -37,6 +38,7 @@ WORDED = (
     Eliminated,
     GameWon,
     Gave,
+    GaveRest,
     Passed,
     Raised,
     Restarted,
@@ -50,6 +52,17 @@ WORDED = (
 def card_name(value: int) -> str:
     """``"+1"`` for a plus card, else its value (colours no longer matter once shared out)."""
     return "+1" if value == PLUS else str(value)
+
+
+def cards_named(values: Sequence[int]) -> str:
+    """Cards by value, in words: "a 2, two 3s and a +1" (+1s last, as a hand reads)."""
+    seen: dict[int, int] = {}
+    for value in sorted(values, key=lambda value: (value == PLUS, value)):
+        seen[value] = seen.get(value, 0) + 1
+    return listing(
+        f"a {card_name(value)}" if number == 1 else count(number, card_name(value))
+        for value, number in seen.items()
+    )
 
 
 def _seat_of(zone: str) -> int | None:
@@ -79,7 +92,9 @@ def event_words(event: Event, names: Sequence[str]) -> str | None:
     """Stop's sentence for one of the :data:`WORDED` events; ``None``: nothing worth saying.
 
     Passed, Gave and RoundEnded say nothing: the play or RoundWon has said it already; the
-    shuffles of packs are routine.
+    shuffles of packs are routine. A raise and the rest of a share-out are told here, not by
+    their plays (``Stop.quiet_play``): their events name the cards, which lie face up on the
+    table, so every seat may read them.
     """
     if isinstance(event, CardsMoved):
         return _moved(event, names)
@@ -90,7 +105,9 @@ def event_words(event: Event, names: Sequence[str]) -> str | None:
     if isinstance(event, BidPlaced):
         return f"{whose(names[event.seat])} bid is worth {event.total}"
     if isinstance(event, Raised):
-        return f"{whose(names[event.bid])} bid is now worth {event.total}"
+        return _raised(event, names)
+    if isinstance(event, GaveRest):
+        return _gave_rest(event, names)
     if isinstance(event, RoundWon):
         return _won(event, names)
     if isinstance(event, RoundTied):
@@ -107,6 +124,23 @@ def event_words(event: Event, names: Sequence[str]) -> str | None:
     if isinstance(event, GameWon):
         return _game_won(event, names)
     return None
+
+
+def _raised(event: Raised, names: Sequence[str]) -> str:
+    """STOP-11: "Ana adds a 3 and a +1 to Ben's bid: now 9"."""
+    values = [event.value] * event.values + [PLUS] * event.plus
+    name = names[event.seat]
+    bid = _own(names, event.seat, event.bid)
+    return f"{says(name, 'adds')} {cards_named(values)} to {bid} bid: now {event.total}"
+
+
+def _gave_rest(event: GaveRest, names: Sequence[str]) -> str:
+    """STOP-15: "Ana keeps two 3s and a +1", "you give a 2 and a 4 to Ben"."""
+    name = names[event.seat]
+    cards = cards_named(event.values)
+    if event.bidder == event.seat:
+        return f"{says(name, 'keeps')} {cards}"
+    return f"{says(name, 'gives')} {cards} to {names[event.bidder]}"
 
 
 def _won(event: RoundWon, names: Sequence[str]) -> str:
@@ -142,5 +176,12 @@ def play_words(actor: int, action: Action | None, names: Sequence[str]) -> str |
         added = " and ".join(parts) or "nothing"
         return f"{says(name, 'adds')} {added} to {_own(names, actor, action.bid)} bid"
     if isinstance(action, Give):
-        return f"{says(name, 'gives')} a {card_name(action.value)} to {names[action.to]}"
+        card = card_name(action.value)
+        if action.to == actor:
+            return f"{says(name, 'keeps')} a {card}"
+        return f"{says(name, 'gives')} a {card} to {names[action.to]}"
+    if isinstance(action, GiveRest):
+        if action.to == actor:
+            return f"{says(name, 'keeps')} the rest of the table"
+        return f"{says(name, 'gives')} the rest of the table to {names[action.to]}"
     return None

@@ -571,11 +571,16 @@ function historyLog(list) {
 }
 
 function historyItem(entry) {
+  // A quiet move (Stop's "does not call Stop") has no text: its first consequence stands for
+  // it, and with none it takes no line (kept, hidden, so that moves stay in order).
+  let [text, rest] = [entry.text, entry.then ?? []];
+  if (!text && rest.length) [text, rest] = [rest[0], rest.slice(1)];
   const item = el("li", { class: entry.move === 0 ? "move setup" : "move", "data-move": String(entry.move) },
-    el("span", { class: "what", text: sentence(entry.text) }));
-  if (entry.then?.length) {
+    el("span", { class: "what", text: sentence(text) }));
+  if (!text) item.hidden = true;
+  if (rest.length) {
     const then = el("ul", { class: "then" });
-    for (const line of entry.then) then.append(el("li", { text: sentence(line) }));
+    for (const line of rest) then.append(el("li", { text: sentence(line) }));
     item.append(then);
   }
   return item;

@@ -134,12 +134,14 @@ function controls(moves) {
     },
     show(frame) {
       const entry = frame.history.find((e) => e.move === frame.move);
-      const what = entry ? entry.text : "";
+      // A quiet move (Stop's decline) has no text: its first consequence stands for it.
+      let [what, rest] = [entry ? entry.text : "", entry?.then ?? []];
+      if (!what && rest.length) [what, rest] = [rest[0], rest.slice(1)];
       said.textContent = frame.move === 0
         ? `The start, before move 1 of ${frame.moves}: ${what.charAt(0).toLowerCase()}${what.slice(1)}`
-        : `Move ${frame.move} of ${frame.moves}: ${what}`;
+        : what ? `Move ${frame.move} of ${frame.moves}: ${what}` : `Move ${frame.move} of ${frame.moves}`;
       clear(then);
-      for (const line of entry?.then ?? []) then.append(el("li", { text: line }));
+      for (const line of rest) then.append(el("li", { text: line }));
       slider.value = String(frame.move);
       slider.setAttribute("aria-valuetext", `Move ${frame.move} of ${frame.moves}`);
       first.disabled = back.disabled = frame.move === 0;
