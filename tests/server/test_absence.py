@@ -64,6 +64,17 @@ def play_until(
         play_on(player)
 
 
+def read_until(
+    player: Player, done: Callable[[dict[str, Any]], bool], timeout: float = 20
+) -> dict[str, Any]:
+    """Read ``player``'s messages, playing nothing, until a message makes ``done`` true."""
+    deadline = time.monotonic() + timeout
+    while True:
+        message = player.recv(max(0.01, deadline - time.monotonic()))
+        if done(message):
+            return message
+
+
 def play_on(player: Player) -> None:
     """Play ``player``'s first choice on its latest screen, once per screen."""
     state = player.state
@@ -200,7 +211,11 @@ def test_a_bot_takes_an_absent_persons_seat_and_gives_it_back(
 ) -> None:
     seats = [{"name": "Ann"}, {"name": "Bob"}, {"bot": "heuristic"}, {"bot": "random"}]
     body = {"game": game, "players": 4, "seats": seats, "options": options}
-    with live(tmp_path / "t.db", TIMED) as server:
+    # Bob is away within his first turn (before its clock runs out), so the offer comes early
+    # in the match whatever the pace of the messages: it once came only when his time bank was
+    # spent, and an Ex & Hopp match played fast enough was over by then.
+    settings = attrs.evolve(TIMED, away_after=10)
+    with live(tmp_path / "t.db", settings) as server:
         data = post(server.url, "/matches", body)
         match = data["id"]
         table = server.app.state.hub.tables[match]
@@ -214,7 +229,9 @@ def test_a_bot_takes_an_absent_persons_seat_and_gives_it_back(
         )
         taken_at = table.match.moves
         ann.send({"type": "hand_over", "seat": 1})
-        play_until(
+        # Ann waits for the take-over without playing: playing on her latest screen while her
+        # messages queue up, she would race the match to its end before reading it.
+        read_until(
             ann,
             lambda m: m["type"] == "presence" and seat_entry(m, 1).get("stand_in", False),
         )
@@ -247,7 +264,7 @@ def test_a_bot_takes_an_absent_persons_seat_and_gives_it_back(
         ann.close()
         bob.close()
     # After a restart Bob reads the same history: the take-over, the return, the marks.
-    with live(tmp_path / "t.db", TIMED) as server:
+    with live(tmp_path / "t.db", settings) as server:
         again = join(server, match, invite_of(data, "Bob"))
         entries = {entry["move"]: entry for entry in again.history}
         assert all(entries[move] == entry for move, entry in seen.items())
