@@ -60,6 +60,8 @@ from tablecards.core._vocabulary import (
     SceneScore,
     SceneStep,
     SceneStyle,
+    SceneSummary,
+    SceneSummaryRow,
     SceneTone,
     SceneZone,
 )
@@ -99,6 +101,7 @@ from tablecards.search._simulate import (
 )
 from tablecards.table._commands import menu_text, parse_command, read_command
 from tablecards.table._helpers import (
+    round_summary,
     scene_choices,
     score_lines,
     seat_name,
@@ -172,6 +175,8 @@ __all__ = [
     "SceneScore",
     "SceneStep",
     "SceneStyle",
+    "SceneSummary",
+    "SceneSummaryRow",
     "SceneTone",
     "SceneZone",
     "SearchBot",
@@ -217,6 +222,7 @@ __all__ = [
     "redeal",
     "registry",
     "remember",
+    "round_summary",
     "scene_choices",
     "scene_schema",
     "scene_text",

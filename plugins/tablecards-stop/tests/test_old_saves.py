@@ -59,9 +59,12 @@ def test_stop_13_a_0_1_0_save_where_nothing_changed_loads_into_the_same_match(na
     assert match.moves == len(data["log"])
     state = match.state
     assert isinstance(state, StopState) and state.passed == ()
-    assert {**data["state"], "passed": []} == snapshot(state)
+    now = snapshot(state)
+    # Stop 0.4.0 added the last round's result for the table: the replay tells it.
+    assert "result" not in data["state"]
+    assert {**data["state"], "passed": [], "result": now["result"]} == now
     again = json.loads(match.to_json())
-    assert again["game_version"] == Stop.version == "0.3.0"
+    assert again["game_version"] == Stop.version == "0.4.0"
     assert again["log"] == data["log"]
     assert Match.from_json(match.to_json()).to_json() == match.to_json()
 
@@ -93,7 +96,7 @@ def test_stop_13_a_0_1_0_save_made_in_an_auction_after_a_pass_is_refused() -> No
     with pytest.raises(SaveError) as info:
         Match.from_json(saved("auction_after_passes"))
     message = str(info.value)
-    assert "Stop 0.1.0" in message and "Stop 0.3.0" in message and "STOP-13" in message
+    assert "Stop 0.1.0" in message and "Stop 0.4.0" in message and "STOP-13" in message
     # Why: the same log, played by 0.3.0, gives the seats that passed a say again.
     match = apply_log(data)
     assert data["state"]["phase"] == "auction"
@@ -104,7 +107,7 @@ def test_stop_13_a_0_1_0_save_made_in_an_auction_after_a_pass_is_refused() -> No
 def test_stop_13_a_tampered_0_1_0_save_is_still_refused() -> None:
     data = data_of("draw_phase")
     data["state"]["tokens"][0] += 1
-    with pytest.raises(SaveError, match="saved with 0.1.0, installed 0.3.0"):
+    with pytest.raises(SaveError, match="saved with 0.1.0, installed 0.4.0"):
         Match.from_json(json.dumps(data))
     data = data_of("auction_before_any_pass")
     del data["state"]["hands"]
@@ -143,7 +146,8 @@ def test_stop_13_a_0_2_0_save_with_repeated_passes_loads_without_them(name: str)
     with pytest.warns(SaveWarning, match="version '0.2.0' of stop"):
         match = Match.from_json(saved(name, "0.2.0"))
     assert match.moves == len(data["log"]) - len(dropped)
-    assert snapshot(match.state) == data["state"]  # the same position (the replay check)
+    now = snapshot(match.state)  # 0.4.0 added the last round's result, told by the replay
+    assert now == {**data["state"], "result": now["result"]}  # the same position
     kept = [entry for index, entry in enumerate(data["log"]) if index not in dropped]
     again = json.loads(match.to_json())
     assert again["game_version"] == Stop.version and again["log"] == kept
@@ -173,5 +177,5 @@ def test_stop_13_the_0_2_0_auction_goes_on_and_refuses_a_repeated_pass() -> None
 def test_stop_13_a_tampered_0_2_0_save_is_still_refused() -> None:
     data = data_of("repeated_passes_finished", "0.2.0")
     data["state"]["tokens"][0] += 1
-    with pytest.raises(SaveError, match="saved with 0.2.0, installed 0.3.0"):
+    with pytest.raises(SaveError, match="saved with 0.2.0, installed 0.4.0"):
         Match.from_json(json.dumps(data))

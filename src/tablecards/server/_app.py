@@ -62,6 +62,8 @@ _HEADERS = [
 _PAGE_FILES = {
     "app.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
+    "summary.js": "text/javascript; charset=utf-8",  # the round summaries (summary.css)
+    "summary.css": "text/css; charset=utf-8",
     "icon.svg": "image/svg+xml",  # the tab's icon; "icon-turn" marks your turn
     "icon-turn.svg": "image/svg+xml",
 }

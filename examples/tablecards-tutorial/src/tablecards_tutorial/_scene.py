@@ -207,4 +207,5 @@ def build_scene(
         "actions": [choices(game, legal)] if legal else [],
         "facts": [],
         "scores": score_lines(view["scores"], names, viewer),
+        "summary": None,
     }

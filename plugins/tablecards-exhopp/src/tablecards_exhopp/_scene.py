@@ -19,9 +19,12 @@ from tablecards import (
     SceneBadge,
     SceneChoices,
     SceneFact,
+    SceneGroup,
     ScenePanel,
     SceneScore,
+    SceneSummary,
     remember,
+    round_summary,
     score_lines,
     seat_name,
     table_order,
@@ -29,7 +32,7 @@ from tablecards import (
 )
 from tablecards.words import count, listing, names_for, says
 from tablecards_exhopp._scene_choices import decision, phase_line
-from tablecards_exhopp._scene_parts import middle, middle_zones, titled, zone_box
+from tablecards_exhopp._scene_parts import face, middle, middle_zones, titled, zone_box
 from tablecards_exhopp._state import COLOURS
 from tablecards_exhopp._words import signed
 
@@ -118,6 +121,82 @@ def score_table(
     return score_lines([signed(score) for score in scores], names, viewer)
 
 
+def colour_totals(cards: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    """EXH-13: each colour's total in a sequence."""
+    made: dict[str, int] = {}
+    for card in cards:
+        made[str(card["colour"])] = made.get(str(card["colour"]), 0) + int(card["value"])
+    return made
+
+
+def finished_words(view: Mapping[str, Any], words: Sequence[str]) -> str:
+    """EXH-13, EXH-15: who took the point card of the last sequence finished, or the tie."""
+    done = view["finished"]
+    point = done["point"]
+    worth = signed(int(point["points"]) if point["ink"] == "black" else -int(point["points"]))
+    totals = colour_totals(done["cards"])
+    best = max(totals.values())
+    leaders = [colour for colour, total in totals.items() if total == best]
+    if done["winner"] is None:
+        return titled(f"tie: {listing(leaders)} have {best} each; nobody takes the {worth}")
+    who = words[int(done["winner"])]
+    return titled(f"{says(who, 'takes')} the {worth} point card: {leaders[0]} {best}")
+
+
+def finished_group(view: Mapping[str, Any], words: Sequence[str]) -> SceneGroup:
+    """EXH-12..EXH-15: the last sequence finished, as it lay, on view until the next one."""
+    done = view["finished"]
+    cards = done["cards"]
+    return {
+        "id": "finished",
+        "title": f"Last sequence finished (sequence {int(done['sequence']) + 1})",
+        "note": finished_words(view, words),
+        "badges": [],
+        "zones": [
+            {
+                "id": "finished:cards",
+                "title": "Its cards, as laid",
+                "style": "row",
+                "count": len(cards),
+                "cards": [face(card) for card in cards],
+                "note": ", ".join(f"{c} {t}" for c, t in colour_totals(cards).items()),
+            }
+        ],
+    }
+
+
+def summary(
+    view: Mapping[str, Any], names: Sequence[str], words: Sequence[str]
+) -> SceneSummary | None:
+    """EXH-13, EXH-15, EXH-17: the last sequence finished: each player's colour, its total in
+    the sequence, the point card taken, and each player's score after it."""
+    done = view.get("finished")
+    if not done:
+        return None
+    totals = colour_totals(done["cards"])
+    point = done["point"]
+    worth = signed(int(point["points"]) if point["ink"] == "black" else -int(point["points"]))
+    colours = view.get("colours") or ()
+    cells = {}
+    for seat, score in enumerate(view["scores"]):
+        colour = str(colours[seat]) if seat < len(colours) else ""
+        cells[seat] = [
+            colour,
+            str(totals.get(colour, 0)),
+            worth if done["winner"] == seat else "\N{EM DASH}",
+            signed(int(score)),
+        ]
+    return round_summary(
+        f"sequence:{done['number']}",
+        f"Sequence {int(done['sequence']) + 1} finished",
+        ("Colour", "In the sequence", "Point card taken", "Score"),
+        cells,
+        names,
+        view["seat"],
+        finished_words(view, words),
+    )
+
+
 def build_scene(
     view: Mapping[str, Any],
     names: Sequence[str],
@@ -163,7 +242,7 @@ def build_scene(
         "lines": [GOAL, phase_line(view, words)],
         "status": status(view, names, words),
         "seats": seats,
-        "middle": table.groups,
+        "middle": [*table.groups, *([finished_group(view, words)] if view.get("finished") else [])],
         "prompt": prompt,
         "actions": actions,
         "facts": facts(view),
@@ -171,4 +250,5 @@ def build_scene(
         "scores": remember(
             tuple(won), (viewer, tuple(names), scores), score_table, scores, names, viewer
         ),
+        "summary": summary(view, names, words),
     }

@@ -17,8 +17,10 @@ from tablecards import (
     SceneFace,
     SceneGroup,
     ScenePanel,
+    SceneSummary,
     SceneZone,
     remember,
+    round_summary,
     scene_choices,
     score_lines,
     seat_name,
@@ -38,6 +40,11 @@ def article(value: object) -> str:
     text = str(value)
     an = text.startswith("8") or text in ("11", "18")
     return f"{'an' if an else 'a'} {text}"
+
+
+def capital(text: str) -> str:
+    """``text`` with a capital first letter ("you bust" heads a line as "You bust")."""
+    return text[:1].upper() + text[1:]
 
 
 def faces(cards: Sequence[Mapping[str, Any]]) -> list[SceneFace]:
@@ -148,11 +155,14 @@ def box_box(box: Mapping[str, Any]) -> SceneZone:
 def middle(deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[SceneGroup]:
     """HIT-05, HIT-11: the deck, face down (unless the view shows every card), and the box."""
     shown, left = deck.get("cards"), count(int(deck["count"]), "card")
+    note = f"{left} to draw; the round ends with the last one"
+    if not int(deck["count"]):
+        note = "No card left to draw: the round is over"
     return [
         {
             "id": "middle",
             "title": "The deck",
-            "note": f"{left} to draw; the round ends with the last one",
+            "note": note,
             "badges": [],
             "zones": [
                 {
@@ -167,6 +177,62 @@ def middle(deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[SceneGroup]:
             ],
         }
     ]
+
+
+def bust_group(bust: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> SceneGroup:
+    """HIT-06: the last bust, on view for the turn after it: the row lost and the card drawn."""
+    who = names_for(names, viewer)[int(bust["seat"])]
+    cards = bust["cards"]
+    points = sum(int(card["value"]) for card in cards)
+    return {
+        "id": "bust",
+        "title": capital(f"{says(who, 'busts')} on {article(bust['value'])}"),
+        "note": capital(
+            f"{count(len(cards), 'card')} lost to the box ({count(points, 'point')}); "
+            f"the last card drawn is {article(bust['value'])}"
+        ),
+        "badges": [{"text": "bust", "tone": "bad"}],
+        "zones": [
+            {
+                "id": "bust:cards",
+                "title": "Lost",
+                "style": "row",
+                "count": len(cards),
+                "cards": [*faces(cards[:-1]), {**faces(cards[-1:])[0], "note": "drawn"}],
+                "note": None,
+            }
+        ],
+    }
+
+
+def summary(
+    view: Mapping[str, Any], names: Sequence[str], viewer: int | None
+) -> SceneSummary | None:
+    """HIT-13, HIT-14: the last finished round: each seat's cards and points banked in its
+    loot (its score for the round) and its total after the round."""
+    banked = view.get("banked")
+    if not banked:
+        return None
+    points = [int(point) for point in banked["points"]]
+    totals = view.get("scores") or points
+    cells = {
+        seat: [str(cards), str(points[seat]), str(totals[seat])]
+        for seat, cards in enumerate(banked["cards"])
+    }
+    best = max(points)
+    words = names_for(names, viewer)
+    top = [words[seat] for seat, point in enumerate(points) if point == best]
+    verb = says(listing(top), "banks") if len(top) == 1 else f"{listing(top)} bank"
+    note = f"{verb} the most, {count(best, 'point')}"
+    return round_summary(
+        f"round:{banked['round']}",
+        f"Round {banked['round']} of {view.get('rounds')}",
+        ("Cards banked", "Points", "Total"),
+        cells,
+        names,
+        viewer,
+        capital(note),
+    )
 
 
 # -- the prompt and the choices ------------------------------------------------------------
@@ -269,9 +335,13 @@ def build_scene(
         "lines": ["Bank the most points: a repeated value busts a row of three or more cards"],
         "status": status(view, viewer, names, scores),
         "seats": seats,
-        "middle": remember((deck, box), "middle", middle, deck, box),
+        "middle": [
+            *remember((deck, box), "middle", middle, deck, box),
+            *([] if not view.get("last_bust") else [bust_group(view["last_bust"], names, viewer)]),
+        ],
         "prompt": prompt,
         "actions": actions,
         "facts": [],
         "scores": score_lines(scores, names, viewer),
+        "summary": summary(view, names, viewer),
     }

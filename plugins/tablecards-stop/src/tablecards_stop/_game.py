@@ -48,7 +48,7 @@ class Stop(Game[StopState]):
     title: ClassVar[str] = "Stop"
     # 0.2.0: a pass can be taken back until the last player passes (STOP-13).
     # 0.3.0: a seat that passed may not pass again (not a move; the moment stops waiting).
-    version: ClassVar[str] = "0.3.0"
+    version: ClassVar[str] = "0.4.0"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 4
@@ -220,7 +220,7 @@ class Stop(Game[StopState]):
 
     def view_extra(self, state: StopState, seat: int | None) -> dict[str, Any]:
         """The public facts: phase, red token, tokens, eliminations, bids, who has passed since
-        the last card was played (STOP-13) and the share-out."""
+        the last card was played (STOP-13), the share-out and the last round decided."""
         bids: list[dict[str, int | None] | None] = []
         totals = []  # each bid's total once, for "bids" and "highest" (highest_bid's max)
         for zone in state.bids:
@@ -237,6 +237,7 @@ class Stop(Game[StopState]):
                     value = card.value
                     break
             bids.append({"total": total, "value": value})
+        result = state.result
         return {
             # _value_, the plain attribute behind an enum's .value property (a slower lookup).
             "phase": state.phase._value_,
@@ -254,6 +255,15 @@ class Stop(Game[StopState]):
             "passed": list(state.passed),
             "bidders": list(state.bidders),
             "scores": list(self.scores(state)),
+            "result": None
+            if result is None
+            else {
+                "round": result.round,
+                "bids": list(result.bids),
+                "winner": result.winner,
+                "gained": list(result.gained),
+                "received": [list(values) for values in result.received],
+            },
         }
 
     def move_limit(self, players: int) -> int:

@@ -2,6 +2,8 @@
 // Every text from the server or a player is set as textContent: never parsed as markup.
 // One ES module, no build step. Sections: helpers, lobby, table (connection), table (renderer).
 
+import { summaries } from "./summary.js";
+
 const main = document.getElementById("main");
 const where = document.getElementById("where");
 
@@ -271,6 +273,8 @@ function table(matchId) {
   main.classList.add("playing");
   const parts = tableSkeleton(main);
   const log = historyLog(parts.log);
+  const rounds = summaries(); // the round summaries (summary.js), under the result
+  parts.result.after(rounds.node);
   // Who is here and play again above the table, looking back and the chat under it (see
   // tableExtras; style.css places them), the notice about a click kept while disconnected
   // beside the status.
@@ -339,6 +343,7 @@ function table(matchId) {
       play: (act, button) => play(act, s.moves, button),
       badges: (seat) => presenceBadge(ex.presence, seat),
     });
+    rounds.update(s.scene);
     tick();
     if (keepFocus) {
       const first = parts.actions.querySelector("button:not([disabled])");
