@@ -19,6 +19,13 @@ from wire import LiveServer, live, post
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 WIDE = {"width": 1280, "height": 900}
+#: The motion the summary arrived with.
+MOTION = "getComputedStyle(document.getElementById('summary')).animationName"
+#: Whether the summary's table fits its box (nothing to scroll sideways).
+FITS = """(() => {
+    const box = document.getElementById('summary');
+    return box.scrollWidth <= box.clientWidth;
+})()"""
 
 #: Each game: its players, its options, and the group that keeps the last trick or row.
 GAMES: dict[str, tuple[int, dict[str, Any], str | None]] = {
@@ -112,8 +119,14 @@ def test_a_round_summary_appears_with_the_round_s_figures(
         assert summary["note"] in text
     if last_group is not None:
         assert page.query_selector(f'[data-group="{last_group}"]') is not None
+    # It arrived with a motion, which a system asking for less motion does without.
+    assert page.evaluate(MOTION) == "summary-in"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(MOTION) == "none"
     for width, view in (("phone", PHONE), ("wide", WIDE)):
         page.set_viewport_size(view)
+        # Every figure in view, at 390 px too: the table fits its box, no scrolling sideways.
+        assert page.evaluate(FITS), f"{game}: the summary is wider than its box at {width}"
         shot(page, f"summary-{game}-{width}")
     # Closed, it stays reachable from its button.
     page.click("#summary .summary-close")

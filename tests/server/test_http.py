@@ -55,9 +55,11 @@ def test_a_handler_is_a_plain_function_of_its_request() -> None:
 
 
 def test_the_page_script_never_writes_html() -> None:
-    script = (Path(__file__).parents[2] / "src/tablecards/server/page/app.js").read_text()
-    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
-        assert sink not in script
+    page = Path(__file__).parents[2] / "src/tablecards/server/page"
+    for name in ("app.js", "summary.js"):
+        script = (page / name).read_text()
+        for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+            assert sink not in script, name
 
 
 def test_the_lobby_lists_games_with_their_bots(client: TestClient) -> None:

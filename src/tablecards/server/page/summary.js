@@ -40,12 +40,17 @@ export function summaries() {
     opener.hidden = Boolean(summary) || !last;
     if (last) opener.textContent = `Show the summary: ${last.title}`;
     if (!summary) return;
-    // The arrival's motion (summary.css: only without reduced motion), once per arrival.
-    box.classList.toggle("arrived", arriving);
-    arriving = false;
+    // The arrival's motion (summary.css: only without reduced motion), once per arrival; a
+    // redraw of the same summary (the next move, a presence change) leaves it as it is.
+    if (arriving) {
+      box.classList.remove("arrived");
+      void box.offsetWidth; // a new arrival while one is shown plays the motion again
+      box.classList.add("arrived");
+      arriving = false;
+    }
     const head = el("header", {}, el("h2", { text: summary.title }),
       el("button", { type: "button", class: "summary-close", text: "Close", "aria-label": `Close the summary of ${summary.title}`,
-        onclick: () => { shown = null; draw(); } }));
+        onclick: () => { shown = null; box.classList.remove("arrived"); draw(); } }));
     box.append(head);
     if (summary.note) box.append(el("p", { class: "summary-note", text: summary.note }));
     box.append(figures(summary));
