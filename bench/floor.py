@@ -14,17 +14,21 @@ It speaks the subset of the real protocol ``bench/load.py`` uses: ``POST /matche
 ``{"game", "players"}`` answers ``{"id", "invites": [{"seat", "token"}]}``; the websocket
 ``/matches/{id}/ws`` takes ``hello`` then ``act`` messages and sends ``state`` messages.
 It prints its address on the first line of its output, like ``tablecards serve --port 0``.
+Its collector is tuned as ``tablecards serve``'s (:mod:`tablecards.server._collector`), and
+``GET /debug/stats`` answers its resident memory and the collector's pauses.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import secrets
-import socket
 import sqlite3
 import tempfile
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +38,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from tablecards.server._collector import COLLECTOR
+from tablecards.server._run import listening_socket, tune_gc
 
 GO = {"type": "go"}
 
@@ -143,11 +150,31 @@ def create_app(db: Path, sizes: dict[str, int], moves: int) -> Starlette:
         finally:
             match.sockets[seat].discard(websocket)
 
+    async def stats(request: Request) -> Response:
+        statm = Path("/proc/self/statm").read_text().split()
+        return JSONResponse(
+            {
+                "rss_bytes": int(statm[1]) * os.sysconf("SC_PAGE_SIZE"),
+                "collector": COLLECTOR.to_json(),
+            }
+        )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        steps = COLLECTOR.start()  # the same small collections as tablecards serve's
+        try:
+            yield
+        finally:
+            if steps is not None:
+                steps.cancel()
+
     return Starlette(
         routes=[
             Route("/matches", create, methods=["POST"]),
+            Route("/debug/stats", stats),
             WebSocketRoute("/matches/{match}/ws", ws),
-        ]
+        ],
+        lifespan=lifespan,
     )
 
 
@@ -159,9 +186,7 @@ def main() -> None:
     args = parser.parse_args()
     sizes = json.loads(args.sizes.read_text()) if args.sizes else {}
     db = args.db or Path(tempfile.mkdtemp(prefix="tablecards-floor-")) / "floor.db"
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
+    sock = listening_socket("127.0.0.1", 0)  # TCP by name: TCP_NODELAY, as tablecards serve
     sock.listen(1024)
     print(f"http://127.0.0.1:{sock.getsockname()[1]}/", flush=True)
     config = uvicorn.Config(
@@ -170,8 +195,9 @@ def main() -> None:
         ws_max_size=65_536,
         ws="websockets-sansio",
         ws_per_message_deflate=False,
-        lifespan="off",
+        lifespan="on",
     )
+    tune_gc()
     uvicorn.Server(config).run(sockets=[sock])
 
 

@@ -12,8 +12,9 @@ acknowledgement: the server commits before it sends). The configurations (``--co
   irreducible work (parse, commit one SQLite row, send each seat a state message as large as
   the real server's for that game, measured first by a short unreported ``sqlite`` run);
 - ``sqlite``: ``tablecards serve`` on a fresh SQLite file;
-- ``nogc``, ``json``: ``tablecards serve`` with one speed-up taken back (``bench/serve_variant.py``:
-  the collector untuned; the standard library's encoder with sorted keys on the wire);
+- ``nogc``, ``oldgc``, ``json``: ``tablecards serve`` with one speed-up taken back
+  (``bench/serve_variant.py``: the collector untuned; the collector as before issue 43, without
+  its steps; the standard library's encoder with sorted keys on the wire);
 - ``pg1``, ``pg2``: 1 or 2 ``tablecards serve`` processes over one PostgreSQL database (a
   throwaway cluster of Debian's ``postgresql``, ``fsync`` on), behind a real nginx that sends
   each match to one process (``hash $match consistent``, see docs/play-together.md).
@@ -286,9 +287,9 @@ class Run:
         else:
             self.db = str(Path(tempfile.mkdtemp(prefix="tablecards-load-")) / "load.db")
             commands = [serve_command(self.db)]
-            if config in ("nogc", "json"):  # one speed-up taken back (bench/serve_variant.py)
+            if config in ("nogc", "oldgc", "json"):  # bench/serve_variant.py
                 variant = Path(__file__).with_name("serve_variant.py")
-                variant_name = "gc" if config == "nogc" else "json"
+                variant_name = {"nogc": "gc", "oldgc": "oldgc", "json": "json"}[config]
                 commands = [[sys.executable, str(variant), variant_name, *commands[0][4:]]]
         self.servers = [
             subprocess.Popen(c, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -368,6 +369,7 @@ LABELS = {
     "floor": "floor (bench/floor.py, SQLite)",
     "sqlite": "tablecards serve, SQLite",
     "nogc": "tablecards serve, SQLite, the collector untuned",
+    "oldgc": "tablecards serve, SQLite, the collector as before #43 (no steps)",
     "json": "tablecards serve, SQLite, json with sorted keys on the wire",
     "pg1": "tablecards serve, PostgreSQL, 1 process behind nginx",
     "pg2": "tablecards serve, PostgreSQL, 2 processes behind nginx",
@@ -464,7 +466,14 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
         by: dict[tuple[str, int], dict[str, Any]] = {
             (r["config"], r["round"]): r for r in rows if r["matches"] == matches
         }
-        pairs = [("sqlite", "floor"), ("nogc", "sqlite"), ("json", "sqlite"), ("pg2", "pg1")]
+        pairs = [
+            ("sqlite", "floor"),
+            ("oldgc", "floor"),
+            ("nogc", "sqlite"),
+            ("oldgc", "sqlite"),
+            ("json", "sqlite"),
+            ("pg2", "pg1"),
+        ]
         for top, bottom in pairs:
             ratios = [
                 r["cpu_per_action"] / by[(bottom, rnd)]["cpu_per_action"]

@@ -62,7 +62,7 @@ async def soak(
                 data["finished"] = run.finished
                 data["seconds"] = time.monotonic() - begun
                 samples.append(data)
-                shown = {k: v for k, v in data.items() if k != "matches"}
+                shown = {k: v for k, v in data.items() if k not in ("matches", "collector")}
                 print(json.dumps({**shown, "held": len(data["matches"])}), flush=True)
                 next_at += every
             await asyncio.sleep(0.2)
@@ -109,6 +109,7 @@ def main() -> None:
 
     rss = mean(first, "rss_bytes"), mean(last, "rss_bytes")
     objects = mean(first, "tracked_objects"), mean(last, "tracked_objects")
+    frozen = mean(first, "frozen_objects"), mean(last, "frozen_objects")
     held = max(len(row["matches"]) for row in samples)
     lines = [
         f"## Soak run ({dt.date.today()}, Python {platform.python_version()}, "
@@ -123,14 +124,16 @@ def main() -> None:
         f"- **RSS {rss[0] / 2**20:.1f} MiB (first quarter) → {rss[1] / 2**20:.1f} MiB (last "
         f"quarter): {100 * (rss[1] / rss[0] - 1):+.1f}%** (target: within 10%)",
         f"- objects tracked by the collector: {objects[0]:,.0f} → {objects[1]:,.0f} "
-        f"({100 * (objects[1] / objects[0] - 1):+.1f}%); frozen at start-up: "
-        f"{samples[0]['frozen_objects']:,}",
+        f"({100 * (objects[1] / objects[0] - 1):+.1f}%); frozen (out of its sight: the "
+        f"start-up's, and what survived the collector's steps): {frozen[0]:,.0f} → "
+        f"{frozen[1]:,.0f} ({100 * (frozen[1] / frozen[0] - 1):+.1f}%); full passes: "
+        f"{samples[-1].get('collector', {}).get('full_passes', '-')}",
         "",
-        "| finished | seconds | RSS MiB | tracked objects | matches held |",
-        "| ---: | ---: | ---: | ---: | ---: |",
+        "| finished | seconds | RSS MiB | tracked objects | frozen objects | matches held |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: |",
         *(
             f"| {row['finished']} | {row['seconds']:.0f} | {row['rss_bytes'] / 2**20:.1f} | "
-            f"{row['tracked_objects']:,} | {len(row['matches'])} |"
+            f"{row['tracked_objects']:,} | {row['frozen_objects']:,} | {len(row['matches'])} |"
             for row in samples
         ),
     ]

@@ -4,9 +4,10 @@ A game keeps nothing between calls: where a scene's part is expensive, it is kep
 by the engine (:func:`tablecards.remember`), and speed lives in the engine. This test reads each
 plugin's and example's sources and fails on what hand-made caching looks like: a module-level
 dict, list or set that the module changes, a function under a ``functools`` cache, a key made
-with ``id(...)``, a zone view's ``.parts`` read directly, or an import of the engine's private
-modules. The games not rewritten yet are expected to fail (strictly: the mark goes when a game is
-rewritten, or the test says so).
+with ``id(...)``, a zone view's ``.parts`` read directly, an import of the engine's private
+modules, or a card's face drawn in a scene module (the game draws it in ``Game.card_face``, once
+for the engine to keep). The games not rewritten yet are expected to fail (strictly: the mark
+goes when a game is rewritten, or the test says so).
 """
 
 from __future__ import annotations
@@ -67,6 +68,19 @@ def _module_containers(tree: ast.Module) -> set[str]:
     return bound
 
 
+#: The keys of a card's face (a ``SceneFace``): a scene that writes them draws faces itself.
+_FACE_KEYS = {"rank", "label"}
+
+
+def _keys(node: ast.Dict) -> set[str]:
+    """The string keys a dict display writes."""
+    return {
+        key.value
+        for key in node.keys
+        if isinstance(key, ast.Constant) and isinstance(key.value, str)
+    }
+
+
 def _private_engine_module(module: str) -> bool:
     """Whether ``module`` is one of the engine's private modules (``tablecards.core._state``)."""
     parts = module.split(".")
@@ -77,6 +91,7 @@ def findings(source: str, path: str = "<source>") -> list[str]:
     """What in ``source`` keeps state between calls or reaches into the engine's internals."""
     tree = ast.parse(source, path)
     bound = _module_containers(tree)
+    scene = Path(path).name.startswith("_scene")
     found: list[str] = []
     changed: set[str] = set()
     for node in ast.walk(tree):
@@ -104,6 +119,11 @@ def findings(source: str, path: str = "<source>") -> list[str]:
             found.append(f"{path}:{node.lineno}: the state's event sink read (State.observed)")
         elif isinstance(node, ast.ImportFrom) and _private_engine_module(node.module or ""):
             found.append(f"{path}:{node.lineno}: an import of the engine's {node.module}")
+        elif isinstance(node, ast.Dict) and scene and _keys(node) >= _FACE_KEYS:
+            found.append(
+                f"{path}:{node.lineno}: a card's face drawn in the scene (the game's "
+                "card_face draws it once; tablecards.card_faces shows it)"
+            )
     found += [f"{path}: module-level {name} is changed (a cache?)" for name in sorted(changed)]
     return found
 
@@ -159,6 +179,15 @@ def test_the_check_finds_a_planted_cache(source: str, finding: str) -> None:
     """Each kind of hand-made caching the check looks for is found when planted."""
     found = findings(source)
     assert len(found) == 1 and finding in found[0], found
+
+
+def test_the_check_finds_a_face_drawn_in_a_scene_module() -> None:
+    """A scene shows faces the engine keeps (``tablecards.card_faces``); the game draws them
+    in ``Game.card_face``, where a face's dict is at home."""
+    source = "def face(card):\n    return {'id': 1, 'rank': '7', 'label': '7'}\n"
+    found = findings(source, "tablecards_x/_scene.py")
+    assert len(found) == 1 and "card_face" in found[0], found
+    assert findings(source, "tablecards_x/_game.py") == []
 
 
 def test_constants_and_local_containers_are_plain() -> None:

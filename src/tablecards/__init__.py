@@ -100,6 +100,7 @@ from tablecards.search._simulate import (
     simulate,
 )
 from tablecards.table._commands import menu_text, parse_command, read_command
+from tablecards.table._faces import card_faces
 from tablecards.table._helpers import (
     round_summary,
     scene_choices,
@@ -202,6 +203,7 @@ __all__ = [
     "action_to_json",
     "available_games",
     "bot_choice",
+    "card_faces",
     "choice_menu",
     "clockwise",
     "compare",

@@ -4,9 +4,9 @@ cards each received in the share-out; the same for every viewer."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
-from typing import Any
 
 from tablecards import EventRecorder, Match
 from tablecards_stop import Stop

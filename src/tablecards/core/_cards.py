@@ -14,7 +14,9 @@ from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
-__all__ = ["Card", "Visibility", "Zone", "ZoneView"]
+from tablecards.core._vocabulary import SceneFace
+
+__all__ = ["Card", "CardJson", "Visibility", "Zone", "ZoneView"]
 
 
 @attrs.frozen(slots=True)
@@ -32,14 +34,34 @@ class Card:
         return dict(_card_json(self))
 
 
+class CardJson(dict[str, Any]):
+    """A card's JSON as the engine keeps it, once per card: a plain dict of the card's fields,
+    with the faces the games drew of it beside it.
+
+    The zones of a scene view (:class:`ZoneView`) hold these very objects, so a scene that asks
+    for a card's face (:func:`tablecards.card_faces`) finds the face drawn the first time
+    instead of drawing it again. Views hand out plain copies (``dict.copy`` makes a ``dict``).
+    Never change one: every view and scene of the process reads the same object.
+    """
+
+    __slots__ = ("faces",)
+
+    #: The card's face as each game class draws it (:meth:`tablecards.Game.card_face`).
+    faces: dict[type, SceneFace]
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        super().__init__(fields)
+        self.faces = {}
+
+
 # A card's JSON never changes, and views render the same cards again and again. Hashing a card
 # hashes all its fields (about 1 µs), so the cache is keyed by class and id and holds the card it
 # was made from: the same object answers at once, an equal one (the same card of another match)
 # after one comparison, and a different card with the same id replaces the entry.
-_CARD_JSON: dict[tuple[type[Card], int], tuple[Card, dict[str, Any]]] = {}
+_CARD_JSON: dict[tuple[type[Card], int], tuple[Card, CardJson]] = {}
 
 
-def _card_json(card: Card) -> dict[str, Any]:
+def _card_json(card: Card) -> CardJson:
     """The card's cached JSON dict: shared, so callers copy it before handing it out."""
     key = (type(card), card.id)
     entry = _CARD_JSON.get(key)
@@ -49,10 +71,12 @@ def _card_json(card: Card) -> dict[str, Any]:
         if entry[0] == card:
             _CARD_JSON[key] = (card, entry[1])
             return entry[1]
-    made = {
-        name: (value.value if isinstance(value, enum.Enum) else value)
-        for name, value in attrs.asdict(card, recurse=False).items()
-    }
+    made = CardJson(
+        {
+            name: (value.value if isinstance(value, enum.Enum) else value)
+            for name, value in attrs.asdict(card, recurse=False).items()
+        }
+    )
     _CARD_JSON[key] = (card, made)
     return made
 

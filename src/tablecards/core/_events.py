@@ -43,10 +43,13 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON-ready dict with its class name under ``"event"``."""
-        out: dict[str, Any] = {"event": type(self).__name__}
-        for field in attrs.fields(type(self)):
-            if field.name != "to" and not field.metadata.get(_NOT_IN_JSON):
-                out[field.name] = _jsonable(getattr(self, field.name))
+        cls = type(self)
+        names = _JSON_FIELDS.get(cls)
+        if names is None:
+            names = _JSON_FIELDS[cls] = _json_fields(cls)
+        out: dict[str, Any] = {"event": cls.__name__}
+        for name in names:
+            out[name] = _jsonable(getattr(self, name))
         return out
 
 
@@ -54,7 +57,27 @@ class Event:
 _NOT_IN_JSON = "tablecards.not_in_json"
 
 
+#: The fields each event class writes in its JSON, in order: every event of a match is written
+#: (histories, the wire, replays), and reading them from attrs each time was most of the cost.
+#: Keyed by class, so it holds one entry per event class a process defines.
+_JSON_FIELDS: dict[type[Event], tuple[str, ...]] = {}
+
+
+def _json_fields(cls: type[Event]) -> tuple[str, ...]:
+    return tuple(
+        field.name
+        for field in attrs.fields(cls)
+        if field.name != "to" and not field.metadata.get(_NOT_IN_JSON)
+    )
+
+
+#: Values that are their own JSON (the common case: seats, counts, zone names).
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+
+
 def _jsonable(value: Any) -> Any:
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, Card):
         return value.to_json()
     if isinstance(value, (tuple, list, frozenset)):

@@ -29,6 +29,7 @@ from tablecards.core._redeal import redeal, unseen_zones
 from tablecards.core._serial import action_to_json
 from tablecards.core._simultaneous import answers_of
 from tablecards.core._state import State, zone_list
+from tablecards.core._vocabulary import SceneFace
 
 __all__ = [
     "RESERVED_VIEW_KEYS",
@@ -802,6 +803,31 @@ class Game(Generic[S]):
         """
         values = [str(value) for key, value in card.items() if key != "id"]
         return " ".join(values) if values else f"#{card.get('id')}"
+
+    def card_face(self, card: Mapping[str, Any]) -> SceneFace | None:
+        """How one card looks face up on the table: the ``Face`` of a scene
+        (:func:`tablecards.scene_schema`), drawn from the card's JSON as views show it.
+
+        The engine draws each card's face once and keeps it beside the card's JSON: scenes ask
+        for faces with :func:`tablecards.card_faces` (the generic scene does too), never
+        calling this themselves, so a face must follow from the card's fields alone (the same
+        card always looks the same) and is never changed once drawn. The conformance kit's
+        scenes check compares scenes built with the faces kept against scenes of fresh views.
+
+        The default returns ``None``: the engine draws the card from its fields (a big rank
+        from ``value``, ``rank`` or ``points``; a palette colour from ``colour``; the label
+        :meth:`card_label` gives, with its colour named). A game overrides it to draw its cards
+        as its players know them.
+
+        Example:
+            A Hit! card shows its value and is worth as many points:
+
+            >>> import tablecards
+            >>> hit = tablecards.load_game("hit")  # pip install tablecards-hit
+            >>> hit.card_face({"id": 4, "value": 7})
+            {'id': 4, 'rank': '7', 'colour': None, 'label': '7', 'note': None, 'kind': None}
+        """
+        return None  # the engine's generic face: the contract names no presentation layer
 
     def describe(self, action: Action, names: Sequence[str] | None = None) -> str:
         """An action as a menu item, in the imperative ("draw again", "raise Bob's bid to 9").

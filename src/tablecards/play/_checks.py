@@ -106,21 +106,27 @@ def check_since(since: object) -> int:
     return int(since)
 
 
-def action_checks(classes: Iterable[type[Action]]) -> dict[type[Action], FieldCheck | None]:
-    """A fast field check for each action class (``None`` where a class has no fields).
+def action_checks(classes: Iterable[type[Action]]) -> ActionChecks:
+    """A fast field check for each action class (``None`` where a class has no fields), and
+    the set of the classes without fields.
 
-    The same read-only dict for the same classes: every match of a game asks for it.
+    The same read-only pair for the same classes: every match of a game asks for it.
     """
     key = tuple(classes)
     checks = _BY_CLASSES.get(key)
     if checks is None:
-        checks = _BY_CLASSES[key] = {cls: _cached_check(cls) for cls in key}
+        by_class = {cls: _cached_check(cls) for cls in key}
+        fieldless = frozenset(cls for cls, check in by_class.items() if check is None)
+        checks = _BY_CLASSES[key] = (by_class, fieldless)
     return checks
 
 
-# Per tuple of action classes (a game's ``actions``), the dict of their checks: creating a match
-# must not build it again (a simulation creates one per game). Games are few, so it stays small.
-_BY_CLASSES: dict[tuple[type[Action], ...], dict[type[Action], FieldCheck | None]] = {}
+#: The field checks by action class, and the classes that need none (see action_checks).
+ActionChecks = tuple[dict[type[Action], "FieldCheck | None"], frozenset[type[Action]]]
+
+# Per tuple of action classes (a game's ``actions``), their checks: creating a match must not
+# build them again (a simulation creates one per game). Games are few, so it stays small.
+_BY_CLASSES: dict[tuple[type[Action], ...], ActionChecks] = {}
 
 
 # A check is generated once per action class, not once per match: a server loads matches all

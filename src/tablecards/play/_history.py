@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablecards.core._events import CardsMoved, Event
 from tablecards.core._simultaneous import hidden_from
-from tablecards.table._faces import face
+from tablecards.table._faces import card_text
 from tablecards.words import count, listing, names_for
 
 if TYPE_CHECKING:
@@ -137,7 +137,7 @@ def _deal_words(
             continue
         totals[owner] = totals.get(owner, 0) + event.count
         if owner == seat:
-            mine.extend(face(game, card.to_json())["label"] for card in event.cards)
+            mine.extend(card_text(game, card.to_json()) for card in event.cards)
     counts = set(totals.values())
     if len(counts) == 1:
         (each,) = counts

@@ -105,6 +105,7 @@ class Match:
         "_apply",
         "_checks",
         "_events",
+        "_fieldless",
         "_game",
         "_hooks",
         "_legal",
@@ -136,8 +137,9 @@ class Match:
         self._limit = limit
         self._log: list[tuple[int, Action]] = []
         self._truncated = False
-        # Each action class of the game, with the check of its fields (None: no fields).
-        self._checks = action_checks(game.actions)
+        # Each action class of the game, with the check of its fields (None: no fields), and
+        # the classes without fields, which apply() lets through with one set look-up.
+        self._checks, self._fieldless = action_checks(game.actions)
         # Bound once: apply() is the hot path of every simulation.
         self._why = game.why_illegal
         # A game with moments where everyone answers on their own goes through the engine's
@@ -555,10 +557,9 @@ class Match:
             if checked is not seat and type(seat) is not int:
                 return self.apply(checked, action)  # an int subclass: logged as a plain int
             self._reject_turn(checked, action)
-        checks = self._checks
-        check = checks.get(type(action), _NOT_OURS)
-        if check is not None:
-            if check is _NOT_OURS:
+        if type(action) not in self._fieldless:
+            check = self._checks.get(type(action), _NOT_OURS)
+            if check is _NOT_OURS or check is None:  # (None: a class without fields, not here)
                 raise IllegalAction(seat, action, f"it is not an action of {self._game.name}")
             if not check(action, self._players):
                 raise IllegalAction(seat, action, field_error(action, self._players))
@@ -591,25 +592,26 @@ class Match:
         if len(log) >= self._limit and not state.over:
             self._truncated = True
         hooks = self._hooks
+        if hooks is None and self._events is None:
+            return None  # nobody observes the match: the commonest case, tested first
         recorded = self._events
-        if hooks is not None or recorded is not None:
-            # _flush(), inlined: an observed match runs this after every action.
-            events = state.sink
-            if events:
-                state.sink = []
-                if recorded is not None:
-                    move = len(log)
-                    recorded.extend((move, event) for event in events)
-                if hooks is not None:
-                    hook = hooks.event
-                    if hook is not None:
-                        for event in events:
-                            hook(self, event)  # positional: see Observers.event
+        # _flush(), inlined: an observed match runs this after every action.
+        events = state.sink
+        if events:
+            state.sink = []
+            if recorded is not None:
+                move = len(log)
+                recorded.extend((move, event) for event in events)
             if hooks is not None:
-                if hooks.applied is not None:
-                    hooks.applied(match=self, seat=seat, action=action)
-                if hooks.ended is not None and self.is_over:
-                    hooks.ended(match=self, result=self.result)
+                hook = hooks.event
+                if hook is not None:
+                    for event in events:
+                        hook(self, event)  # positional: see Observers.event
+        if hooks is not None:
+            if hooks.applied is not None:
+                hooks.applied(match=self, seat=seat, action=action)
+            if hooks.ended is not None and self.is_over:
+                hooks.ended(match=self, result=self.result)
         return None
 
     def _reject_turn(self, seat: int, action: Action) -> None:
@@ -699,6 +701,7 @@ class Match:
         new._log = list(self._log)
         new._truncated = self._truncated
         new._checks = self._checks
+        new._fieldless = self._fieldless
         new._why = self._why
         new._legal = self._legal
         new._apply = self._apply

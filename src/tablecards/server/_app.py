@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import tablecards
 from tablecards.server import _engine, _protocol
 from tablecards.server._chat import ChatRefused, room_for
+from tablecards.server._collector import COLLECTOR, PAUSES
 from tablecards.server._health import RETRYING, StorageUnavailable, health, logged
 from tablecards.server._hub import LOBBY_STORED, BadRequest, Hub, games
 from tablecards.server._limits import ABORT, REFUSALS, Guard, sweep
@@ -162,9 +163,14 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
     app.state.hub = hub
     sweeper = asyncio.ensure_future(sweep(hub, settings))
     sweeper.add_done_callback(logged)
+    if settings.stats:
+        PAUSES.install()  # the collector's pauses, in /debug/stats
+    steps = COLLECTOR.start()  # small collections between messages (tablecards serve)
     try:
         yield
     finally:
+        if steps is not None:
+            steps.cancel()
         sweeper.cancel()
         hub.close()
         await store.aclose()
@@ -273,7 +279,11 @@ async def _stats(request: Request) -> Response:
     """What this process holds: for soak runs and for checking who serves which match."""
     hub = _hub_of(request)
     before = len(gc.get_objects())
-    freed = gc.collect()  # what is left is what the process holds, not garbage not yet found
+    PAUSES.quiet = True  # asked for here: not a pause of serving
+    try:
+        freed = gc.collect()  # what is left is what the process holds, not garbage not yet found
+    finally:
+        PAUSES.quiet = False
     return JSONResponse(
         {
             "pid": os.getpid(),
@@ -284,6 +294,7 @@ async def _stats(request: Request) -> Response:
             "tracked_objects": len(gc.get_objects()),
             "frozen_objects": gc.get_freeze_count(),
             "replayed_actions": REPLAYED[0],
+            "collector": COLLECTOR.to_json(),
         },
         headers={"cache-control": "no-store"},
     )

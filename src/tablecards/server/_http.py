@@ -19,6 +19,8 @@ from typing import Any, ClassVar
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from tablecards.server._collector import release_transport
+
 __all__ = ["HEAD_TIMEOUT", "PER_ADDRESS", "guarded_http"]
 
 #: Seconds a connection has to send a whole request head (and between requests after that,
@@ -57,6 +59,8 @@ class GuardedH11Protocol(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._release()
         super().connection_lost(exc)
+        if not self._upgraded:  # a websocket's transport is released by the app's Guard
+            release_transport(self.transport)
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)

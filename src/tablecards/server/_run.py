@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import errno
-import gc
 import os
 import signal
 import socket
@@ -15,13 +14,15 @@ from types import FrameType
 import uvicorn
 
 from tablecards.server._app import create_app
+from tablecards.server._collector import COLLECTOR, GC_THRESHOLD
 from tablecards.server._health import StoreError
 from tablecards.server._http import guarded_http
 from tablecards.server._limits import allowed_hosts
 from tablecards.server._table import Settings
 from tablecards.server.store import open_store
 
-__all__ = ["ServeError", "check_store", "serve"]
+# GC_THRESHOLD is _collector's, kept importable from here.
+__all__ = ["GC_THRESHOLD", "ServeError", "check_store", "listening_socket", "serve"]
 
 
 class ServeError(Exception):
@@ -49,10 +50,6 @@ def check_store(db: str | Path) -> None:
 
 #: Websocket frames above this size are refused by uvicorn itself, before the app reads them.
 WS_MAX_SIZE = 65_536
-#: The collector's first-generation threshold while serving (Python's default is 700): each
-#: action allocates thousands of short-lived containers (scenes, history lines), freed by
-#: reference counting; collecting every 700 of them cost a quarter of the server's CPU.
-GC_THRESHOLD = 50_000
 
 
 def serve(
@@ -78,17 +75,7 @@ def serve(
         check_store(db)
     except StoreError as failure:
         raise ServeError(str(failure)) from None
-    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((host, port))
-    except OSError as failure:
-        sock.close()
-        if failure.errno == errno.EADDRINUSE:
-            raise ServeError(
-                f"port {port} on {host} is taken (another server?): choose another with --port"
-            ) from None
-        raise ServeError(f"cannot listen on {host} port {port}: {failure.strerror}") from None
+    sock = listening_socket(host, port)
     sock.listen(128)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
@@ -126,6 +113,29 @@ def serve(
         raise ServeError("the server could not start; see the line above")
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` (not yet listening) for :func:`serve`.
+
+    Raises:
+        ServeError: the port is taken, or the address cannot be used (one line says why).
+    """
+    # Named TCP, so asyncio sets TCP_NODELAY on every connection it accepts: a seat's state
+    # never waits for the client's delayed ACK (the app sets it on websockets too).
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as failure:
+        sock.close()
+        if failure.errno == errno.EADDRINUSE:
+            raise ServeError(
+                f"port {port} on {host} is taken (another server?): choose another with --port"
+            ) from None
+        raise ServeError(f"cannot listen on {host} port {port}: {failure.strerror}") from None
+    return sock
+
+
 def _trusted_proxies() -> frozenset[str]:
     """The addresses uvicorn trusts for ``X-Forwarded-For`` (``FORWARDED_ALLOW_IPS``)."""
     given = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
@@ -138,9 +148,7 @@ def _stop(sig: int, frame: FrameType | None) -> None:
 
 def tune_gc() -> None:
     """Move everything allocated so far (modules, the app, the games' classes) out of the
-    collector's sight for good (:func:`gc.freeze`) and collect young objects less often:
-    a serving process's lasting objects are made at start-up, its garbage is short-lived."""
-    gc.collect()
-    gc.freeze()
-    _, second, third = gc.get_threshold()
-    gc.set_threshold(GC_THRESHOLD, second, third)
+    collector's sight for good, and leave young objects to small collections between
+    messages, whose survivors are frozen too (see :mod:`._collector`): a serving process's
+    garbage is short-lived, and its pauses must not grow with its live matches."""
+    COLLECTOR.tune()

@@ -26,6 +26,7 @@ anything else is done with it.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 import re
@@ -286,32 +287,40 @@ def _parse(
     read: Callable[[Mapping[str, Any]], Action],
 ) -> Action:
     text = bounded_text(text).strip()
-    known = ", ".join(sorted(types))
-    hint = (
-        f"type a number from 1 to {len(actions)}, an action's text or its type with its fields "
-        f"({known})"
-    )
     if not text:
-        raise MalformedAction(f"nothing was typed: {hint}")
+        raise MalformedAction(f"nothing was typed: {_hint(actions, types)}")
     digits = text.removeprefix("-")
     if digits.isascii() and digits.isdigit():
         number = int(text) if len(digits) <= 9 else 0
         if 1 <= number <= len(actions):
             return actions[number - 1]
-        raise MalformedAction(f"{text[:12]} is not on the menu: {hint}")
+        raise MalformedAction(f"{text[:12]} is not on the menu: {_hint(actions, types)}")
     wanted = _key(text)
     for index, action in enumerate(actions):
         if _key(shown(index)) == wanted:
             return action
     if text.startswith("{"):
         return _from_json(text, read)
-    return _from_words(text, actions, types, hint, read)
+    return _from_words(text, actions, types, _hint(actions, types), read)
+
+
+def _hint(actions: Sequence[Action], types: Mapping[str, type[Action]]) -> str:
+    """What to type instead, for a refusal (written only when a text is refused)."""
+    known = ", ".join(sorted(types))
+    return (
+        f"type a number from 1 to {len(actions)}, an action's text or its type with its fields "
+        f"({known})"
+    )
 
 
 #: What a typed text's comparison ignores: everything but letters and digits.
 _NOT_ALNUM = re.compile(r"[\W_]+")
 
 
+# A typed text is compared with every menu text: a host that reads many commands against
+# the same menus (a terminal, a test round-tripping every action) normalises the same few
+# hundred texts again and again. Bounded, and keyed by the text alone (pure).
+@functools.lru_cache(maxsize=4096)
 def _key(text: str) -> str:
     return _NOT_ALNUM.sub("", text.lower())
 

@@ -1,20 +1,25 @@
 """Cards as a scene draws them: a big rank, a painted colour, a label in full words.
 
 A card of a view is the game's JSON (``{"id": 3, "colour": "purple", "value": 7}``); its
-*face* (:func:`face`) is what a renderer needs: ``rank`` "7", ``colour`` "purple" (a name of
-the fixed :data:`PALETTE`, else ``None``), ``label`` "purple 7" (the colour is always in the
-label too, for colour-blind players). Everything is read from the card's own fields.
+*face* (:func:`card_faces`) is what a renderer needs: ``rank`` "7", ``colour`` "purple" (a
+name of the fixed :data:`PALETTE`, else ``None``), ``label`` "purple 7" (the colour is always
+in the label too, for colour-blind players). A game draws its own
+(:meth:`Game.card_face <tablecards.Game.card_face>`), or the engine reads it from the card's
+own fields. Either way it is drawn once per card: the card's JSON, as the engine keeps it
+(:class:`~tablecards.core._cards.CardJson`), carries it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
+from tablecards.core._cards import CardJson
 from tablecards.core._describe import words_of
 from tablecards.core._game import Game
+from tablecards.core._vocabulary import SceneFace
 
-__all__ = ["PALETTE", "card_words", "face", "sort_cards"]
+__all__ = ["PALETTE", "card_faces", "card_text", "card_words", "face", "sort_cards"]
 
 #: The colours a renderer paints; any other colour value stays words only.
 PALETTE: Final = (
@@ -83,46 +88,61 @@ def card_words(card: Mapping[str, Any]) -> str:
     return " ".join(words) if words else "a card"
 
 
-def face(game: Game[Any], card: Mapping[str, Any]) -> dict[str, Any]:
-    """The scene's face of one card of a view (the ``Face`` of :func:`tablecards.scene_schema`).
+def card_faces(game: Game[Any], cards: Iterable[Mapping[str, Any]]) -> list[SceneFace]:
+    """The faces of cards of a view, in the order given, as ``game`` draws them.
 
-    The label is the game's :meth:`~tablecards.Game.card_label` when the game says its cards
-    its own way, else :func:`card_words`; a painted colour is always named in it. Returns a
-    fresh dict (faces are cached: a scene shows the same cards again and again).
+    A face is the game's :meth:`Game.card_face <tablecards.Game.card_face>`, or the engine's
+    face from the card's fields when the game draws none.
+
+    The engine draws each card once: the cards of a scene view
+    (:meth:`Match.scene_view <tablecards.Match.scene_view>`, what a scene hook is given) carry
+    their faces once drawn, so a scene asks for faces each time it shows cards and keeps none
+    itself. Any other card (a view built by hand) is drawn on the spot. Each face returned is
+    a fresh dict: a scene may add a ``note`` to it.
+
+    Example:
+        >>> import tablecards
+        >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
+        >>> row = match.scene_view(0)["zones"]["row:0"]["cards"]
+        >>> tablecards.card_faces(match.game, row)
+        [{'id': 87, 'rank': '10', 'colour': None, 'label': '10', 'note': None, 'kind': None}]
     """
-    try:
-        last = _LAST.get((type(game), card["id"]))
-    except TypeError:  # an id that cannot be hashed: no cache for this card
-        return _face(game, card)
-    if last is not None and last[0] == card:  # the card shown last with this id: one comparison
-        return last[1].copy()
-    try:
-        key = (type(game), *card.items())
-        made = _FACES.get(key)
-    except TypeError:  # a field that cannot be hashed (a list): no cache for this card
-        return _face(game, card)
-    if made is None:
-        if len(_FACES) >= _FACES_MAX:
-            _FACES.clear()
-            _LAST.clear()
-        made = _FACES[key] = _face(game, card)
-    _LAST[type(game), card["id"]] = (dict(card), made)
-    return made.copy()
+    return [face(game, card) for card in cards]
 
 
-# Faces by (game class, the card's fields): a game's words for a card never change. Hashing all
-# of a card's fields costs more than comparing them, so the face last made for each (game class,
-# id) is looked up first, with a copy of the card it was made from.
-_FACES: dict[tuple[Any, ...], dict[str, Any]] = {}
-_LAST: dict[tuple[Any, Any], tuple[dict[str, Any], dict[str, Any]]] = {}
-_FACES_MAX: Final = 50_000
+def face(game: Game[Any], card: Mapping[str, Any]) -> SceneFace:
+    """The face of one card of a view (see :func:`card_faces`): a fresh dict."""
+    if type(card) is CardJson:
+        kept = card.faces
+        drawn: SceneFace | None = kept.get(type(game))
+        if drawn is None:
+            drawn = kept[type(game)] = _drawn(game, card)
+        return drawn.copy()
+    return _drawn(game, card)
 
 
-def _face(game: Game[Any], card: Mapping[str, Any]) -> dict[str, Any]:
-    colour, colour_word = _colour_of(card)
+def _drawn(game: Game[Any], card: Mapping[str, Any]) -> SceneFace:
+    """The game's face of ``card``, or the engine's when the game draws none."""
+    drawn = game.card_face(card)
+    return _face(game, card) if drawn is None else drawn
+
+
+def card_text(game: Game[Any], card: Mapping[str, Any]) -> str:
+    """A card in the engine's own texts (a history line, a fact): the game's
+    :meth:`~tablecards.Game.card_label`, else its fields in words, a colour always named.
+
+    Not the face's label: a game that draws its own faces keeps the words its history had.
+    """
+    _, colour_word = _colour_of(card)
     label = _game_label(game, card)
     if colour_word and colour_word not in label.lower():
         label = f"{colour_word} {label}"
+    return label
+
+
+def _face(game: Game[Any], card: Mapping[str, Any]) -> SceneFace:
+    colour, _ = _colour_of(card)
+    label = card_text(game, card)
     rank = _rank_of(card) or label
     kind = next(
         (card[key] for key in _KIND_FIELDS if isinstance(card.get(key), str) and card[key]),

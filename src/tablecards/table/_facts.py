@@ -14,7 +14,7 @@ from typing import Any
 
 from tablecards.core._describe import words_of
 from tablecards.core._game import Game
-from tablecards.table._faces import face
+from tablecards.table._faces import card_text
 
 __all__ = ["label_of", "per_seat", "value_words"]
 
@@ -37,8 +37,7 @@ def value_words(game: Game[Any], value: Any) -> str | None:
         return _number(value)
     if isinstance(value, Mapping):
         if "id" in value and isinstance(value["id"], int):
-            label: str = face(game, value)["label"]
-            return label
+            return card_text(game, value)
         parts = []
         for key, item in value.items():
             text = value_words(game, item)

@@ -2,10 +2,11 @@
 
 The terminal draws the same scene as the page (:meth:`tablecards.Game.scene`): the other seats'
 panels, the middle of the table, the viewer's own panel at the bottom, facts and scores, the last
-round's summary; cards as their labels painted in their colour. Only the scene's words are printed, so a seat's screen
-never shows what its view does not hold. The menu of choices is the command's to print and
-read, with the public :class:`tablecards.ChoiceMenu` and :func:`tablecards.read_choice`, as
-:func:`tablecards.scene_text` prints it; :func:`menu` is that menu's actions, flattened.
+round's summary; cards as their labels painted in their colour. Only the scene's words are
+printed, so a seat's screen never shows what its view does not hold. The menu of choices is
+the command's to print and read, with the public :class:`tablecards.ChoiceMenu` and
+:func:`tablecards.read_choice`, as :func:`tablecards.scene_text` prints it; :func:`menu` is
+that menu's actions, flattened.
 """
 
 from __future__ import annotations

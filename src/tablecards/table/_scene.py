@@ -25,7 +25,7 @@ from tablecards.core._cards import ZoneView
 from tablecards.core._describe import menu_text, words_of
 from tablecards.core._errors import TablecardsError, show
 from tablecards.core._game import RESERVED_VIEW_KEYS, Game
-from tablecards.table._faces import _sort_key, face, sort_cards
+from tablecards.table._faces import _sort_key, card_faces, sort_cards
 from tablecards.table._facts import label_of, per_seat, value_words
 from tablecards.table._remember import remember
 from tablecards.words import listing, names_for
@@ -253,7 +253,7 @@ def _zone_box(
     else:
         mine = owner == viewer and viewer is not None and kind == "hand"
         style = "hand" if mine else ("pile" if kind in _PILES else "row")
-        faces = [face(game, card) for card in (_sorted_hand(cards) if mine else cards)]
+        faces = card_faces(game, _sorted_hand(cards) if mine else cards)
     return {
         "id": zone_id,
         "title": title,

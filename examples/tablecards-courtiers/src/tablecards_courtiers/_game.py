@@ -19,6 +19,7 @@ from tablecards import (
     MatchRandom,
     RoundEnded,
     Scene,
+    SceneFace,
     Shuffled,
     TurnStarted,
     Visibility,
@@ -401,7 +402,23 @@ class Courtiers(Game[CourtState]):
         players, who is protected or out, tokens, the deck and the card set aside, and what you
         know in words (a card you saw, a Sentry's "no"); a play is chosen card, then whom, then
         (for the Sentry) which card."""
-        return _scene.build_scene(view, names, legal, self.action_json)
+        return _scene.build_scene(self, view, names, legal)
+
+    def card_face(self, card: Mapping[str, Any]) -> SceneFace:
+        """COURT-01: a card's rank big, its name small (Courtiers' cards have no colour).
+
+        The rank goes big because a hand is drawn fanned: a number stays readable where a name
+        would be cut by the next card; the label says both in full.
+        """
+        rank = int(card["rank"])
+        return {
+            "id": int(card["id"]),
+            "rank": str(rank),
+            "colour": None,
+            "label": f"{NAMES[rank]} ({rank})",
+            "note": NAMES[rank],
+            "kind": "court",
+        }
 
     def describe(self, action: Action, names: Sequence[str] | None = None) -> str:
         """The menu text: "Sentry: does Bob hold a Seer?", "Diplomat: trade hands with Bob"."""

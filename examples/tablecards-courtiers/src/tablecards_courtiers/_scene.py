@@ -8,11 +8,12 @@ deck and the card set aside are counts. So the scene says in words only what the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
 from tablecards import (
     Action,
+    Game,
     Scene,
     SceneBadge,
     SceneChoices,
@@ -21,6 +22,7 @@ from tablecards import (
     SceneGroup,
     ScenePanel,
     SceneZone,
+    card_faces,
     remember,
     score_lines,
     seat_name,
@@ -30,9 +32,9 @@ from tablecards import (
 from tablecards.words import count, listing, names_for, says
 from tablecards_courtiers._cards import COPIES, NAMES
 from tablecards_courtiers._choices import Known, decision
-from tablecards_courtiers._words import a_card, capital, card_face, card_words, face
+from tablecards_courtiers._words import a_card, capital, card_words
 
-__all__ = ["build_scene", "card_face", "card_words"]
+__all__ = ["build_scene", "card_words"]
 
 #: What each card does, in a few words (COURT-05 to COURT-12).
 POWERS: Final = {
@@ -57,15 +59,17 @@ BOX: Final[tuple[SceneFact, ...]] = tuple(
 RULE: Final = "Be the last one in the round, or hold the highest card when the deck runs out"
 
 
-def faces(cards: Sequence[Mapping[str, Any]] | None) -> list[SceneFace] | None:
+def faces(game: Game[Any], cards: Sequence[Mapping[str, Any]] | None) -> list[SceneFace] | None:
     """The cards' faces; ``None`` while they lie face down."""
-    return None if cards is None else [face(card["id"], card["rank"]) for card in cards]
+    return None if cards is None else card_faces(game, cards)
 
 
 # -- a seat's panel ------------------------------------------------------------------------
 
 
-def hand_box(zone: Mapping[str, Any], seat: int, you: bool, saw: str | None) -> SceneZone:
+def hand_box(
+    game: Game[Any], zone: Mapping[str, Any], seat: int, you: bool, saw: str | None
+) -> SceneZone:
     """COURT-04: the viewer's hand face up and sorted; another's face down, with the card the
     viewer saw in it (COURT-06, COURT-07); COURT-14: empty once out of the round."""
     cards = zone.get("cards")
@@ -76,7 +80,7 @@ def hand_box(zone: Mapping[str, Any], seat: int, you: bool, saw: str | None) -> 
             "title": "Your hand",
             "style": "hand",
             "count": number,
-            "cards": faces(sorted(cards or (), key=lambda card: (card["rank"], card["id"]))),
+            "cards": faces(game, sorted(cards or (), key=lambda card: (card["rank"], card["id"]))),
             "note": None if number else "empty: you are out of the round",
         }
     return {
@@ -85,12 +89,12 @@ def hand_box(zone: Mapping[str, Any], seat: int, you: bool, saw: str | None) -> 
         # Face down; or face up when the view shows every card (a replay for everyone).
         "style": "stack" if cards is None else "row",
         "count": number,
-        "cards": faces(cards),
+        "cards": faces(game, cards),
         "note": saw,
     }
 
 
-def played_box(zone: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
+def played_box(game: Game[Any], zone: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
     """COURT-04: the cards a seat played, in order, for everyone to see."""
     cards = zone.get("cards") or []
     return {
@@ -98,7 +102,7 @@ def played_box(zone: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
         "title": "Your played cards" if you else "Played cards",
         "style": "row",
         "count": len(cards),
-        "cards": faces(cards),
+        "cards": faces(game, cards),
         "note": None,
     }
 
@@ -134,6 +138,7 @@ def badges(marks: Marks) -> list[SceneBadge]:
 
 
 def seat_panel(
+    game: Game[Any],
     hand: Mapping[str, Any],
     played: Mapping[str, Any],
     seat: int,
@@ -153,9 +158,9 @@ def seat_panel(
         "badges": badges(marked),
         "counters": [{"label": "tokens", "value": tokens}],
         "zones": [
-            hand_box(hand, seat, you, saw_words(saw) if saw else None),
+            hand_box(game, hand, seat, you, saw_words(saw) if saw else None),
             # Kept apart: the played cards change on the seat's own turn only.
-            remember(played, ("played", you), played_box, played, seat, you),
+            remember(played, ("played", you), played_box, game, played, seat, you),
         ],
     }
 
@@ -169,7 +174,7 @@ def saw_words(ranks: Sequence[int]) -> str:
 
 
 def middle(
-    deck: Mapping[str, Any], aside: Mapping[str, Any], laid: Mapping[str, Any]
+    game: Game[Any], deck: Mapping[str, Any], aside: Mapping[str, Any], laid: Mapping[str, Any]
 ) -> SceneGroup:
     """COURT-02: the deck, the card set aside face down and, with two players, the three cards
     set aside face up."""
@@ -180,7 +185,7 @@ def middle(
             "title": "Deck",
             "style": "deck" if deck.get("cards") is None else "row",
             "count": number,
-            "cards": faces(deck.get("cards")),
+            "cards": faces(game, deck.get("cards")),
             "note": None,
         },
         {
@@ -188,7 +193,7 @@ def middle(
             "title": "Set aside face down",
             "style": "stack" if aside.get("cards") is None else "row",
             "count": int(aside["count"]),
-            "cards": faces(aside.get("cards")),
+            "cards": faces(game, aside.get("cards")),
             "note": "drawn only by a Herald when the deck is empty",
         },
     ]
@@ -200,7 +205,7 @@ def middle(
                 "title": "Set aside face up",
                 "style": "row",
                 "count": len(open_cards),
-                "cards": faces(open_cards),
+                "cards": faces(game, open_cards),
                 "note": "out of this round",
             }
         )
@@ -280,10 +285,7 @@ def status(view: Mapping[str, Any], names: Sequence[str], winners: Sequence[int]
 
 
 def build_scene(
-    view: Mapping[str, Any],
-    names: Sequence[str],
-    legal: Sequence[Action],
-    action_json: Callable[[Action], dict[str, Any]],
+    game: Game[Any], view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action]
 ) -> Scene:
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
@@ -305,11 +307,11 @@ def build_scene(
             known.get(seat, ()),
         )
         # The engine keeps a panel while its zones and how it looks are unchanged.
-        seats.append(remember((hand, played), looks, seat_panel, hand, played, *looks))
+        seats.append(remember((hand, played), looks, seat_panel, game, hand, played, *looks))
     prompt: str | None = None
     actions: list[SceneChoices] = []
     if viewer is not None and legal:
-        prompt, actions = decision(view, legal, words, known, misses, action_json)
+        prompt, actions = decision(view, legal, words, known, misses, game.action_json)
     deck, aside, laid = zones["deck"], zones["aside"], zones["open"]
     return {
         "version": 1,
@@ -319,7 +321,7 @@ def build_scene(
         "lines": [f"First to {count(goal, 'token')} wins the match", RULE],
         "status": status(view, names, winners),
         "seats": seats,
-        "middle": [remember((deck, aside, laid), "middle", middle, deck, aside, laid)],
+        "middle": [remember((deck, aside, laid), "middle", middle, game, deck, aside, laid)],
         "prompt": prompt,
         "actions": actions,
         "facts": facts(words, known, misses, None if view["over"] else unseen(view, known)),

@@ -14,6 +14,7 @@ from tablecards import (
     Illegal,
     MatchRandom,
     Scene,
+    SceneFace,
     Visibility,
     Zone,
     seat_option,
@@ -160,6 +161,18 @@ class Climb(Game[ClimbState]):
     ) -> Scene:
         """Climb's table: the pile in the middle, each seat's hand, won cards and score."""
         return _scene.build_scene(self, view, names, legal)
+
+    def card_face(self, card: Mapping[str, Any]) -> SceneFace:
+        """CLIMB-01: a Climb card shows its value, big; Climb's cards have no colour."""
+        value = str(card["value"])
+        return {
+            "id": card["id"],
+            "rank": value,
+            "colour": None,
+            "label": value,
+            "note": None,
+            "kind": None,
+        }
 
     def describe_event(self, event: Event, seat: int | None, names: Sequence[str]) -> str | None:
         """Climb's own event in words; the engine's generic words tell the others."""

@@ -14,11 +14,11 @@ from tablecards import (
     Game,
     Scene,
     SceneChoices,
-    SceneFace,
     SceneGroup,
     ScenePanel,
     SceneStyle,
     SceneZone,
+    card_faces,
     remember,
     scene_choices,
     score_lines,
@@ -33,20 +33,8 @@ from tablecards_tutorial._state import DECK
 __all__ = ["build_scene"]
 
 
-def face(card: Mapping[str, Any]) -> SceneFace:
-    """CLIMB-01: a Climb card shows its value, big; Climb's cards have no colour."""
-    value = str(card["value"])
-    return {
-        "id": card["id"],
-        "rank": value,
-        "colour": None,
-        "label": value,
-        "note": None,
-        "kind": None,
-    }
-
-
 def box(
+    game: Game[Any],
     zone_id: str,
     title: str,
     style: SceneStyle,
@@ -61,25 +49,27 @@ def box(
         "title": title,
         "style": style,
         "count": zone["count"],
-        "cards": None if cards is None else [face(card) for card in cards],
+        "cards": None if cards is None else card_faces(game, cards),
         "note": None,
     }
 
 
 def kept_box(
+    game: Game[Any],
     zone_id: str,
     title: str,
     style: SceneStyle,
     zone: Mapping[str, Any],
 ) -> SceneZone:
     """``box(...)``, kept by the engine while ``zone`` is unchanged, for the next scenes."""
-    return remember(zone, (zone_id, title, style), box, zone_id, title, style, zone)
+    return remember(zone, (zone_id, title, style), box, game, zone_id, title, style, zone)
 
 
 # -- a seat's panel ------------------------------------------------------------------------
 
 
 def seat_panel(
+    game: Game[Any],
     hand: Mapping[str, Any],
     won: Mapping[str, Any],
     shown: Mapping[str, Any],
@@ -93,13 +83,13 @@ def seat_panel(
     """A seat's hand, won pile and score (CLIMB-09), whether it leads the pile (CLIMB-07), and
     the hand it laid face up at the end (CLIMB-10)."""
     boxes = [
-        kept_box(f"hand:{seat}", "Your hand", "hand", hand)
+        kept_box(game, f"hand:{seat}", "Your hand", "hand", hand)
         if you
-        else kept_box(f"hand:{seat}", "Hand", "stack", hand),
-        kept_box(f"won:{seat}", "Won", "stack", won),
+        else kept_box(game, f"hand:{seat}", "Hand", "stack", hand),
+        kept_box(game, f"won:{seat}", "Won", "stack", won),
     ]
     if shown["count"]:
-        boxes.append(kept_box(f"shown:{seat}", "Left in hand", "row", shown))
+        boxes.append(kept_box(game, f"shown:{seat}", "Left in hand", "row", shown))
     return {
         "seat": seat,
         "name": name,
@@ -117,7 +107,9 @@ def seat_panel(
 # -- the middle of the table ---------------------------------------------------------------
 
 
-def middle(pile: Mapping[str, Any], deck: Mapping[str, Any], tops: str | None) -> list[SceneGroup]:
+def middle(
+    game: Game[Any], pile: Mapping[str, Any], deck: Mapping[str, Any], tops: str | None
+) -> list[SceneGroup]:
     """CLIMB-04, CLIMB-05: the pile and whose card is on top ("your", "Ann's"), the deck."""
     return [
         {
@@ -126,8 +118,8 @@ def middle(pile: Mapping[str, Any], deck: Mapping[str, Any], tops: str | None) -
             "note": None if tops is None else f"{tops} card on top",
             "badges": [],
             "zones": [
-                kept_box("pile", "Pile", "pile", pile),
-                kept_box("deck", "Deck", "deck", deck),
+                kept_box(game, "pile", "Pile", "pile", pile),
+                kept_box(game, "deck", "Deck", "deck", deck),
             ],
         }
     ]
@@ -193,7 +185,9 @@ def build_scene(
             view["scores"][seat],
         )
         # The engine keeps a panel while its zones and how it looks are unchanged.
-        seats.append(remember((hand, won, shown), looks, seat_panel, hand, won, shown, *looks))
+        seats.append(
+            remember((hand, won, shown), looks, seat_panel, game, hand, won, shown, *looks)
+        )
     return {
         "version": 1,
         "game": "Climb",
@@ -202,7 +196,7 @@ def build_scene(
         "lines": ["Play ever higher cards; a 10, or everyone else passing, wins the pile"],
         "status": status(view, names),
         "seats": seats,
-        "middle": remember((pile, deck), tops, middle, pile, deck, tops),
+        "middle": remember((pile, deck), tops, middle, game, pile, deck, tops),
         "prompt": prompt(zones, tops) if legal else None,
         "actions": [choices(game, legal)] if legal else [],
         "facts": [],

@@ -17,12 +17,14 @@ from tablecards import (
     Illegal,
     MatchRandom,
     Scene,
+    SceneFace,
     Visibility,
     Zone,
     seat_option,
 )
 from tablecards_exhopp import _bots, _determinise, _features, _rules, _scene, _words
 from tablecards_exhopp._actions import ACCEPT, DECLINE, Accept, Decline, Give, Lay, Propose
+from tablecards_exhopp._scene_parts import point_rank
 from tablecards_exhopp._state import (
     COLOUR_CARDS,
     COLOURS,
@@ -361,7 +363,29 @@ class ExHopp(Game[ExHoppState]):
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
     ) -> Scene:
         """Ex & Hopp's table: the four sequences behind their point cards, colours, exchanges."""
-        return _scene.build_scene(view, names, legal, self.action_json)
+        return _scene.build_scene(self, view, names, legal)
+
+    def card_face(self, card: Mapping[str, Any]) -> SceneFace:
+        """EXH-01..EXH-03: a numbered card ("green 7"), a colour card, or a point card ("+5")."""
+        colour: str | None
+        if "points" in card:
+            ink = str(card["ink"])
+            rank = point_rank(ink, int(card["points"]))
+            label, colour, kind = f"{ink} point card {rank}", ink, "point"
+        elif "value" in card:
+            colour, rank, kind = card.get("colour"), str(card["value"]), None
+            label = f"{colour} {rank}"
+        else:
+            colour, kind = card.get("colour"), "colour"
+            rank, label = str(colour), f"{colour} colour card"
+        return {
+            "id": int(card["id"]),
+            "rank": rank,
+            "colour": colour,
+            "label": label,
+            "note": None,
+            "kind": kind,
+        }
 
     def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
         """ "Ana offers a green card for a red card"; a hidden choice of card stays hidden."""

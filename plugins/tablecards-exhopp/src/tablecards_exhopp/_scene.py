@@ -9,12 +9,13 @@ those zones are unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any, Final
 
 from tablecards import (
     Action,
+    Game,
     Scene,
     SceneBadge,
     SceneChoices,
@@ -23,6 +24,7 @@ from tablecards import (
     ScenePanel,
     SceneScore,
     SceneSummary,
+    card_faces,
     remember,
     round_summary,
     score_lines,
@@ -32,7 +34,7 @@ from tablecards import (
 )
 from tablecards.words import count, listing, names_for, says
 from tablecards_exhopp._scene_choices import decision, phase_line
-from tablecards_exhopp._scene_parts import face, middle, middle_zones, titled, zone_box
+from tablecards_exhopp._scene_parts import middle, middle_zones, titled, zone_box
 from tablecards_exhopp._state import COLOURS
 from tablecards_exhopp._words import signed
 
@@ -47,6 +49,7 @@ GOAL = "A finished sequence's point card goes to the colour with the highest tot
 
 
 def seat_panel(
+    game: Game[Any],
     colour_card: Mapping[str, Any],
     hand: Mapping[str, Any],
     taken: Mapping[str, Any],
@@ -77,11 +80,18 @@ def seat_panel(
             {"label": "hand", "value": count(int(hand.get("count", 0)), "card")},
         ],
         "zones": [
-            zone_box(colour_card, f"colour:{seat}", "Your colour" if you else "Colour", "row"),
             zone_box(
-                hand, f"hand:{seat}", "Your hand" if you else "Hand", "hand" if you else "stack"
+                game, colour_card, f"colour:{seat}", "Your colour" if you else "Colour", "row"
             ),
             zone_box(
+                game,
+                hand,
+                f"hand:{seat}",
+                "Your hand" if you else "Hand",
+                "hand" if you else "stack",
+            ),
+            zone_box(
+                game,
                 taken,
                 f"taken:{seat}",
                 "Your point cards" if you else "Point cards won",
@@ -143,7 +153,7 @@ def finished_words(view: Mapping[str, Any], words: Sequence[str]) -> str:
     return titled(f"{says(who, 'takes')} the {worth} point card: {leaders[0]} {best}")
 
 
-def finished_group(view: Mapping[str, Any], words: Sequence[str]) -> SceneGroup:
+def finished_group(game: Game[Any], view: Mapping[str, Any], words: Sequence[str]) -> SceneGroup:
     """EXH-12..EXH-15: the last sequence finished, as it lay, on view until the next one."""
     done = view["finished"]
     cards = done["cards"]
@@ -158,7 +168,7 @@ def finished_group(view: Mapping[str, Any], words: Sequence[str]) -> SceneGroup:
                 "title": "Its cards, as laid",
                 "style": "row",
                 "count": len(cards),
-                "cards": [face(card) for card in cards],
+                "cards": card_faces(game, cards),
                 "note": ", ".join(f"{c} {t}" for c, t in colour_totals(cards).items()),
             }
         ],
@@ -198,10 +208,7 @@ def summary(
 
 
 def build_scene(
-    view: Mapping[str, Any],
-    names: Sequence[str],
-    legal: Sequence[Action],
-    action_json: Callable[[Action], dict[str, Any]],
+    game: Game[Any], view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action]
 ) -> Scene:
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
@@ -224,16 +231,16 @@ def build_scene(
             scores[seat],
         )
         won.append(taken)
-        panel = remember(shown, key, seat_panel, colour_card, hand, taken, *key)
+        panel = remember(shown, key, seat_panel, game, colour_card, hand, taken, *key)
         # Kept as a seat that waits: the turn moves on after every move, the rest seldom.
         seats.append({**panel, "active": True} if seat in to_act else panel)
     # Nobody's: the first seat shown a new position builds it for every other.
-    table = remember(middle_zones(zones), "middle", middle, zones)
+    table = remember(middle_zones(zones), "middle", middle, game, zones)
     words = names_for(names, viewer)
     prompt: str | None = None
     actions: list[SceneChoices] = []
     if viewer is not None and legal:
-        prompt, actions = decision(view, legal, words, table.on, action_json)
+        prompt, actions = decision(view, legal, words, table.on, game.action_json)
     return {
         "version": 1,
         "game": "Ex & Hopp",
@@ -242,7 +249,10 @@ def build_scene(
         "lines": [GOAL, phase_line(view, words)],
         "status": status(view, names, words),
         "seats": seats,
-        "middle": [*table.groups, *([finished_group(view, words)] if view.get("finished") else [])],
+        "middle": [
+            *table.groups,
+            *([finished_group(game, view, words)] if view.get("finished") else []),
+        ],
         "prompt": prompt,
         "actions": actions,
         "facts": facts(view),

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any, Final, NamedTuple
 
-from tablecards import SceneFace, SceneGroup, SceneStyle, SceneZone, remember
+from tablecards import Game, SceneGroup, SceneStyle, SceneZone, card_faces, remember
 from tablecards.words import count, listing
 from tablecards_exhopp._state import SEQUENCES
 
@@ -30,31 +30,13 @@ def point_rank(ink: str, points: int) -> str:
     return f"+{points}" if ink == "black" else f"\N{MINUS SIGN}{points}"
 
 
-def face(card: Mapping[str, Any]) -> SceneFace:
-    """EXH-01..EXH-03: a numbered card ("green 7"), a colour card, or a point card ("+5")."""
-    colour: str | None
-    if "points" in card:
-        ink = str(card["ink"])
-        rank = point_rank(ink, int(card["points"]))
-        label, colour, kind = f"{ink} point card {rank}", ink, "point"
-    elif "value" in card:
-        colour, rank, kind = card.get("colour"), str(card["value"]), None
-        label = f"{colour} {rank}"
-    else:
-        colour, kind = card.get("colour"), "colour"
-        rank, label = str(colour), f"{colour} colour card"
-    return {
-        "id": int(card["id"]),
-        "rank": rank,
-        "colour": colour,
-        "label": label,
-        "note": None,
-        "kind": kind,
-    }
-
-
 def _box(
-    zone: Mapping[str, Any], name: str, title: str, style: SceneStyle, note: str | None
+    game: Game[Any],
+    zone: Mapping[str, Any],
+    name: str,
+    title: str,
+    style: SceneStyle,
+    note: str | None,
 ) -> SceneZone:
     cards = zone.get("cards")
     if style == "hand" and cards is not None:
@@ -67,16 +49,21 @@ def _box(
         "title": title,
         "style": style,
         "count": int(zone.get("count", 0)),
-        "cards": None if cards is None else [face(card) for card in cards],
+        "cards": None if cards is None else card_faces(game, cards),
         "note": note,
     }
 
 
 def zone_box(
-    zone: Mapping[str, Any], name: str, title: str, style: SceneStyle, note: str | None = None
+    game: Game[Any],
+    zone: Mapping[str, Any],
+    name: str,
+    title: str,
+    style: SceneStyle,
+    note: str | None = None,
 ) -> SceneZone:
     """The box of zone ``name`` (its view ``zone``), kept with the zone."""
-    return remember(zone, (name, title, style, note), _box, zone, name, title, style, note)
+    return remember(zone, (name, title, style, note), _box, game, zone, name, title, style, note)
 
 
 # -- the middle: four sequences behind their point cards, and the piles --------------------
@@ -129,7 +116,9 @@ class Laid(NamedTuple):
     on: str
 
 
-def sequence(index: int, point_zone: Mapping[str, Any], laid: Mapping[str, Any]) -> Laid:
+def sequence(
+    game: Game[Any], index: int, point_zone: Mapping[str, Any], laid: Mapping[str, Any]
+) -> Laid:
     """EXH-06, EXH-12, EXH-13: a sequence: its point card, the cards laid, the totals so far."""
     so_far = totals(laid.get("cards") or ())
     group: SceneGroup = {
@@ -138,8 +127,8 @@ def sequence(index: int, point_zone: Mapping[str, Any], laid: Mapping[str, Any])
         "note": f"so far: {so_far}" if so_far else None,
         "badges": [],
         "zones": [
-            zone_box(point_zone, f"point:{index}", "Point card", "pile"),
-            zone_box(laid, f"sequence:{index}", "Cards laid", "row"),
+            zone_box(game, point_zone, f"point:{index}", "Point card", "pile"),
+            zone_box(game, laid, f"sequence:{index}", "Cards laid", "row"),
         ],
     }
     return Laid(group, sequence_words(index, point_zone, laid))
@@ -158,7 +147,7 @@ def out_of_play(box: Mapping[str, Any]) -> SceneZone:
     }
 
 
-def piles(zones: Mapping[str, Any]) -> SceneGroup:
+def piles(game: Game[Any], zones: Mapping[str, Any]) -> SceneGroup:
     """EXH-05, EXH-06, EXH-09: the stock, the discard pile, the point stock, the box."""
     return {
         "id": "piles",
@@ -166,9 +155,9 @@ def piles(zones: Mapping[str, Any]) -> SceneGroup:
         "note": None,
         "badges": [],
         "zones": [
-            zone_box(zones["stock"], "stock", "Stock", "deck"),
-            zone_box(zones["discard"], "discard", "Discard pile", "pile"),
-            zone_box(zones["point_stock"], "point_stock", "Point cards to come", "deck"),
+            zone_box(game, zones["stock"], "stock", "Stock", "deck"),
+            zone_box(game, zones["discard"], "discard", "Discard pile", "pile"),
+            zone_box(game, zones["point_stock"], "point_stock", "Point cards to come", "deck"),
             remember(zones["box"], "out of play", out_of_play, zones["box"]),
         ],
     }
@@ -191,12 +180,14 @@ class Middle(NamedTuple):
     on: tuple[str, ...]
 
 
-def middle(zones: Mapping[str, Any]) -> Middle:
+def middle(game: Game[Any], zones: Mapping[str, Any]) -> Middle:
     """EXH-06: the four sequences, each kept with its two zones, then the piles."""
     laid = []
     for index in range(SEQUENCES):
         point, cards = zones[f"point:{index}"], zones[f"sequence:{index}"]
-        laid.append(remember((point, cards), ("sequence", index), sequence, index, point, cards))
+        laid.append(
+            remember((point, cards), ("sequence", index), sequence, game, index, point, cards)
+        )
     groups = [shown.group for shown in laid]
-    groups.append(piles(zones))
+    groups.append(piles(game, zones))
     return Middle(groups, tuple(shown.on for shown in laid))

@@ -17,6 +17,7 @@ from tablecards import (
     Illegal,
     MatchRandom,
     Scene,
+    SceneFace,
     Visibility,
     Zone,
     option_range,
@@ -252,7 +253,19 @@ class Hattrick(Game[HattrickState]):
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
     ) -> Scene:
         """Hattrick's table: the trick's piles, won cards by colour, penalties, totals."""
-        return _scene.build_scene(view, names, legal, self.action_json)
+        return _scene.build_scene(self, view, names, legal)
+
+    def card_face(self, card: Mapping[str, Any]) -> SceneFace:
+        """HAT-01: a card's value painted in its colour."""
+        colour = str(card["colour"])
+        return {
+            "id": int(card["id"]),
+            "rank": str(card["value"]),
+            "colour": colour,
+            "label": f"{colour} {card['value']}",
+            "note": None,
+            "kind": None,
+        }
 
     def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
         """ "Ana plays the red 9", "you pass, showing the green 20 (a -2 penalty)"."""

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from tablecards import (
     Action,
+    Game,
     Scene,
     SceneBadge,
     SceneChoices,
@@ -23,6 +24,7 @@ from tablecards import (
     SceneGroup,
     ScenePanel,
     SceneZone,
+    card_faces,
     remember,
     scene_choices,
     score_lines,
@@ -32,14 +34,7 @@ from tablecards import (
 )
 from tablecards.words import listing, names_for, says, whose
 from tablecards_hattrick._actions import Pass, Play
-from tablecards_hattrick._scene_round import (
-    COLOUR_NAMES,
-    MINUS,
-    face,
-    last_trick_group,
-    signed,
-    summary,
-)
+from tablecards_hattrick._scene_round import COLOUR_NAMES, MINUS, last_trick_group, signed, summary
 from tablecards_hattrick._state import COLOURS, DECK
 
 __all__ = ["build_scene"]
@@ -60,16 +55,16 @@ SEAT_ZONES: Final = tuple(
 )
 
 
-def faces(cards: Sequence[Mapping[str, Any]]) -> list[SceneFace]:
+def faces(game: Game[Any], cards: Sequence[Mapping[str, Any]]) -> list[SceneFace]:
     """HAT-06: cards as players keep them, by colour (red, blue, green), then by value."""
     order = sorted(cards, key=lambda card: (ORDER.get(str(card["colour"]), 9), int(card["value"])))
-    return [face(card) for card in order]
+    return card_faces(game, order)
 
 
 # -- a seat's panel ----------------------------------------------------------------------------
 
 
-def hand_box(hand: Zone, name: str, you: bool) -> SceneZone:
+def hand_box(game: Game[Any], hand: Zone, name: str, you: bool) -> SceneZone:
     """HAT-02: a secret hand, the viewer's own face up (any hand face up in a replay)."""
     cards = hand.get("cards")
     return {
@@ -77,12 +72,12 @@ def hand_box(hand: Zone, name: str, you: bool) -> SceneZone:
         "title": "Your hand" if you and cards is not None else "Hand",
         "style": "stack" if cards is None else "hand" if you else "row",
         "count": int(hand.get("count", 0)),
-        "cards": None if cards is None else faces(cards),
+        "cards": None if cards is None else faces(game, cards),
         "note": None,
     }
 
 
-def won_boxes(piles: tuple[Zone, ...], seat: int) -> list[SceneZone]:
+def won_boxes(game: Game[Any], piles: tuple[Zone, ...], seat: int) -> list[SceneZone]:
     """HAT-05, HAT-06, HAT-09: the cards a seat has won, face up in a pile per colour, then
     the penalty cards it has shown, in a row, with what they cost."""
     boxes: list[SceneZone] = []
@@ -94,7 +89,7 @@ def won_boxes(piles: tuple[Zone, ...], seat: int) -> list[SceneZone]:
                 "title": f"{colour} ({number})" if colour else f"Penalty cards ({number})",
                 "style": "pile" if colour else "row",
                 "count": number,
-                "cards": None if cards is None else faces(cards),
+                "cards": None if cards is None else faces(game, cards),
                 "note": signed(-2 * number) if number and not colour else None,
             }
         )
@@ -102,6 +97,7 @@ def won_boxes(piles: tuple[Zone, ...], seat: int) -> list[SceneZone]:
 
 
 def seat_panel(
+    game: Game[Any],
     zones: tuple[Zone, ...],
     seat: int,
     name: str,
@@ -133,13 +129,15 @@ def seat_panel(
         "badges": badges,
         "counters": counters,
         "zones": [
-            remember(hand, ("box", you), hand_box, hand, SEAT_ZONES[seat][0], you),
-            *remember(piles, "boxes", won_boxes, piles, seat),
+            remember(hand, ("box", you), hand_box, game, hand, SEAT_ZONES[seat][0], you),
+            *remember(piles, "boxes", won_boxes, game, piles, seat),
         ],
     }
 
 
-def seat_panels(view: Mapping[str, Any], names: tuple[str, ...]) -> list[ScenePanel]:
+def seat_panels(
+    game: Game[Any], view: Mapping[str, Any], names: tuple[str, ...]
+) -> list[ScenePanel]:
     """HAT-09: every seat's panel, the viewer's first, then clockwise around the table."""
     viewer: int | None = view["seat"]
     players = int(view["players"])
@@ -163,7 +161,7 @@ def seat_panels(view: Mapping[str, Any], names: tuple[str, ...]) -> list[ScenePa
         )
         # Kept with the seat's zones: a move changes one hand, and whose turn it is.
         mine = tuple([zones[name] for name in SEAT_ZONES[seat]])
-        panels.append(remember(mine, shown, seat_panel, mine, *shown))
+        panels.append(remember(mine, shown, seat_panel, game, mine, *shown))
     return panels
 
 
@@ -177,7 +175,12 @@ def opened(piles: tuple[Zone, Zone]) -> tuple[str, ...]:
 
 
 def trick_pile(
-    pile: Zone, index: int, seats: tuple[int, ...], names: tuple[str, ...], you: int | None
+    game: Game[Any],
+    pile: Zone,
+    index: int,
+    seats: tuple[int, ...],
+    names: tuple[str, ...],
+    you: int | None,
 ) -> SceneZone:
     """HAT-04, HAT-06: a pile of the trick as played, each card noted with who played it, and
     its highest card, which wins the pile for its player."""
@@ -189,20 +192,21 @@ def trick_pile(
         top = max(range(len(cards)), key=lambda at: int(cards[at]["value"]))
         by = f" ({whose(words[seats[top]])})" if len(seats) == len(cards) else ""
         note = f"highest {cards[top]['value']}{by}"
+    shown = card_faces(game, cards)
+    for at, face in enumerate(shown[: len(seats)]):
+        face["note"] = words[seats[at]]  # who played it
     return {
         "id": f"pile:{index}",
         "title": title,
         "style": "row",
         "count": len(cards),
-        "cards": [
-            face(card, words[seats[at]] if at < len(seats) else None)
-            for at, card in enumerate(cards)
-        ],
+        "cards": shown,
         "note": note,
     }
 
 
 def trick_group(
+    game: Game[Any],
     number: object,
     leader: int | None,
     piles: tuple[Zone, Zone],
@@ -217,7 +221,9 @@ def trick_group(
         # Kept with the pile: only a viewer who played on it reads it with a "you".
         mine = you if you in played else None
         zones.append(
-            remember(pile, (played, names, mine), trick_pile, pile, index, played, names, mine)
+            remember(
+                pile, (played, names, mine), trick_pile, game, pile, index, played, names, mine
+            )
         )
     return [
         {
@@ -232,18 +238,18 @@ def trick_group(
     ]
 
 
-def middle(view: Mapping[str, Any], names: tuple[str, ...]) -> list[SceneGroup]:
+def middle(game: Game[Any], view: Mapping[str, Any], names: tuple[str, ...]) -> list[SceneGroup]:
     """HAT-04, HAT-06: the trick in play in the middle of the table, then the last trick
     taken; once the match is over, only the last trick."""
     viewer: int | None = view["seat"]
     last = view.get("last_trick")
-    shown = [] if last is None else [last_trick_group(last, names, viewer)]
+    shown = [] if last is None else [last_trick_group(game, last, names, viewer)]
     if view["over"]:
         return shown
-    return [*trick_now(view, names), *shown]
+    return [*trick_now(game, view, names), *shown]
 
 
-def trick_now(view: Mapping[str, Any], names: tuple[str, ...]) -> list[SceneGroup]:
+def trick_now(game: Game[Any], view: Mapping[str, Any], names: tuple[str, ...]) -> list[SceneGroup]:
     """HAT-04: the trick in play."""
     viewer: int | None = view["seat"]
     zones, leader = view["zones"], view.get("leader")
@@ -253,7 +259,7 @@ def trick_now(view: Mapping[str, Any], names: tuple[str, ...]) -> list[SceneGrou
     # Kept with the piles: every viewer but the leader and those who played reads the same.
     you = viewer if viewer == leader or viewer in first or viewer in second else None
     key = (view["trick"], leader, seats, names, you)
-    return remember(piles, key, trick_group, view["trick"], leader, piles, seats, names, you)
+    return remember(piles, key, trick_group, game, view["trick"], leader, piles, seats, names, you)
 
 
 # -- the prompt and the choices ----------------------------------------------------------------
@@ -340,10 +346,7 @@ def status(view: Mapping[str, Any], names: Sequence[str], viewer: int | None) ->
 
 
 def build_scene(
-    view: Mapping[str, Any],
-    names: Sequence[str],
-    legal: Sequence[Action],
-    action_json: Callable[[Action], Any],
+    game: Game[Any], view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action]
 ) -> Scene:
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
@@ -357,8 +360,9 @@ def build_scene(
         colours = opened((zones["pile:0"], zones["pile:1"]))
         # The hand's box, as the viewer's panel shows it (kept with the hand while it waited).
         name = SEAT_ZONES[viewer][0]
-        hand = remember(zones[name], ("box", True), hand_box, zones[name], name, True)
-        ask, actions = prompt(view["trick"], colours), choices(hand, legal, colours, action_json)
+        hand = remember(zones[name], ("box", True), hand_box, game, zones[name], name, True)
+        ask = prompt(view["trick"], colours)
+        actions = choices(hand, legal, colours, game.action_json)
     return {
         "version": 1,
         "game": "Hattrick",
@@ -366,8 +370,8 @@ def build_scene(
         "title": f"Hattrick — round {view['round']}{f' of {rounds}' if rounds else ''}",
         "lines": lines(view, names, viewer),
         "status": status(view, names, viewer),
-        "seats": seat_panels(view, names),
-        "middle": middle(view, names),
+        "seats": seat_panels(game, view, names),
+        "middle": middle(game, view, names),
         "prompt": ask,
         "actions": actions,
         "facts": [],

@@ -7,11 +7,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from tablecards import SceneFace, SceneGroup, SceneSummary, SceneZone, round_summary
+from tablecards import (
+    Game,
+    SceneFace,
+    SceneGroup,
+    SceneSummary,
+    SceneZone,
+    card_faces,
+    round_summary,
+)
 from tablecards.words import listing, names_for, says, whose
 from tablecards_hattrick._state import COLOURS
 
-__all__ = ["COLOUR_NAMES", "MINUS", "face", "last_trick_group", "signed", "summary"]
+__all__ = ["COLOUR_NAMES", "MINUS", "last_trick_group", "signed", "summary"]
 
 MINUS: Final = "\N{MINUS SIGN}"
 COLOUR_NAMES: Final = tuple(colour.value for colour in COLOURS)
@@ -22,21 +30,15 @@ def signed(number: int) -> str:
     return f"+{number}" if number > 0 else f"{MINUS}{-number}" if number < 0 else "0"
 
 
-def face(card: Mapping[str, Any], note: str | None = None) -> SceneFace:
-    """HAT-01: a card's value painted in its colour; ``note``: who played it on the trick."""
-    colour = str(card["colour"])
-    return {
-        "id": int(card["id"]),
-        "rank": str(card["value"]),
-        "colour": colour,
-        "label": f"{colour} {card['value']}",
-        "note": note,
-        "kind": None,
-    }
+def played_by(faces: list[SceneFace], players: list[str]) -> list[SceneFace]:
+    """HAT-04: each card of a pile noted with who played it (the faces are fresh)."""
+    for face, player in zip(faces, players, strict=True):
+        face["note"] = player
+    return faces
 
 
 def last_trick_group(
-    last: Mapping[str, Any], names: tuple[str, ...], you: int | None
+    game: Game[Any], last: Mapping[str, Any], names: tuple[str, ...], you: int | None
 ) -> SceneGroup:
     """HAT-06, HAT-07: the last trick taken as it lay, each pile with who played each card and
     who won it (its highest card), on view until the next trick is taken."""
@@ -57,10 +59,7 @@ def last_trick_group(
                 "title": f"{colour.capitalize()} pile",
                 "style": "row",
                 "count": len(cards),
-                "cards": [
-                    face(card, words[int(seat)])
-                    for card, (seat, _) in zip(cards, plays, strict=True)
-                ],
+                "cards": played_by(card_faces(game, cards), [words[int(s)] for s, _ in plays]),
                 "note": f"highest {cards[top]['value']} ({whose(winner)})",
             }
         )

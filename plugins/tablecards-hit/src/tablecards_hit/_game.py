@@ -16,6 +16,7 @@ from tablecards import (
     Illegal,
     MatchRandom,
     Scene,
+    SceneFace,
     Visibility,
     Zone,
     option_range,
@@ -216,7 +217,19 @@ class Hit(Game[HitState]):
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
     ) -> Scene:
         """Hit!'s table: each player's face-up row and loot, the deck, the steal offer."""
-        return _scene.build_scene(view, names, legal, self.action_json)
+        return _scene.build_scene(self, view, names, legal)
+
+    def card_face(self, card: Mapping[str, Any]) -> SceneFace:
+        """HIT-01: a Hit! card shows its value, and is worth as many points."""
+        value = str(card["value"])
+        return {
+            "id": int(card["id"]),
+            "rank": value,
+            "colour": None,
+            "label": value,
+            "note": None,
+            "kind": None,
+        }
 
     def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
         """ "Ana draws again", "you steal", "Ben ends the turn"."""

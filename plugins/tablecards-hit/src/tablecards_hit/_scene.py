@@ -8,17 +8,19 @@ changes a row, a loot pile or the deck: what a scene lays out from its zones is 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablecards import (
     Action,
+    Game,
     Scene,
     SceneFace,
     SceneGroup,
     ScenePanel,
     SceneSummary,
     SceneZone,
+    card_faces,
     remember,
     round_summary,
     scene_choices,
@@ -47,21 +49,6 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def faces(cards: Sequence[Mapping[str, Any]]) -> list[SceneFace]:
-    """HIT-01: a Hit! card shows its value, and is worth as many points."""
-    return [
-        {
-            "id": int(card["id"]),
-            "rank": str(card["value"]),
-            "colour": None,
-            "label": str(card["value"]),
-            "note": None,
-            "kind": None,
-        }
-        for card in cards
-    ]
-
-
 def columns(row: Mapping[str, Any]) -> dict[int, list[Mapping[str, Any]]]:
     """HIT-01: a row lies in columns by value, smallest first; a column's cards side by side."""
     made: dict[int, list[Mapping[str, Any]]] = {}
@@ -78,7 +65,7 @@ def taken(value: int, cards: int) -> str:
 # -- a seat's panel ------------------------------------------------------------------------
 
 
-def row_box(row: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
+def row_box(game: Game[Any], row: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
     """HIT-01, HIT-13: a face-up row in columns, and its worth: "a 3, two 7s (17 points)"."""
     # Kept with the row: every viewer's panel and the drawer's prompt read its columns.
     by_value = remember(row, "columns", columns, row)
@@ -90,7 +77,7 @@ def row_box(row: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
         "title": "Your face-up row" if you else "Face-up row",
         "style": "row",
         "count": len(cards),
-        "cards": faces(cards),
+        "cards": card_faces(game, cards),
         "note": f"{', '.join(words)} ({count(points, 'point')})" if cards else "empty",
     }
 
@@ -109,6 +96,7 @@ def loot_box(loot: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
 
 
 def seat_panel(
+    game: Game[Any],
     row: Mapping[str, Any],
     loot: Mapping[str, Any],
     seat: int,
@@ -131,7 +119,7 @@ def seat_panel(
         # Kept with their zones: a draw changes the row alone, and every viewer but the
         # drawer sees the same row box.
         "zones": [
-            remember(row, ("box", you), row_box, row, seat, you),
+            remember(row, ("box", you), row_box, game, row, seat, you),
             remember(loot, ("box", you), loot_box, loot, seat, you),
         ],
     }
@@ -140,19 +128,19 @@ def seat_panel(
 # -- the middle of the table ---------------------------------------------------------------
 
 
-def box_box(box: Mapping[str, Any]) -> SceneZone:
+def box_box(game: Game[Any], box: Mapping[str, Any]) -> SceneZone:
     """HIT-06: the box, where busted rows go."""
     return {
         "id": "box",
         "title": "The box (cards lost in busts)",
         "style": "pile",
         "count": int(box.get("count", 0)),
-        "cards": faces(box.get("cards") or ()),
+        "cards": card_faces(game, box.get("cards") or ()),
         "note": None,
     }
 
 
-def middle(deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[SceneGroup]:
+def middle(game: Game[Any], deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[SceneGroup]:
     """HIT-05, HIT-11: the deck, face down (unless the view shows every card), and the box."""
     shown, left = deck.get("cards"), count(int(deck["count"]), "card")
     note = f"{left} to draw; the round ends with the last one"
@@ -170,16 +158,18 @@ def middle(deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[SceneGroup]:
                     "title": "Deck",
                     "style": "deck" if shown is None else "row",
                     "count": int(deck["count"]),
-                    "cards": None if shown is None else faces(shown),
+                    "cards": None if shown is None else card_faces(game, shown),
                     "note": None,
                 },
-                remember(box, "box", box_box, box),
+                remember(box, "box", box_box, game, box),
             ],
         }
     ]
 
 
-def bust_group(bust: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> SceneGroup:
+def bust_group(
+    game: Game[Any], bust: Mapping[str, Any], names: Sequence[str], viewer: int | None
+) -> SceneGroup:
     """HIT-06: the last bust, on view for the turn after it: the row lost and the card drawn."""
     who = names_for(names, viewer)[int(bust["seat"])]
     cards = bust["cards"]
@@ -198,11 +188,18 @@ def bust_group(bust: Mapping[str, Any], names: Sequence[str], viewer: int | None
                 "title": "Lost",
                 "style": "row",
                 "count": len(cards),
-                "cards": [*faces(cards[:-1]), {**faces(cards[-1:])[0], "note": "drawn"}],
+                "cards": drawn_last(card_faces(game, cards)),
                 "note": None,
             }
         ],
     }
+
+
+def drawn_last(faces: list[SceneFace]) -> list[SceneFace]:
+    """HIT-06: the lost row, its last card noted as the one drawn (the faces are fresh)."""
+    if faces:
+        faces[-1]["note"] = "drawn"
+    return faces
 
 
 def summary(
@@ -298,10 +295,7 @@ def status(
 
 
 def build_scene(
-    view: Mapping[str, Any],
-    names: Sequence[str],
-    legal: Sequence[Action],
-    action_json: Callable[[Action], dict[str, Any]],
+    game: Game[Any], view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action]
 ) -> Scene:
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
@@ -320,13 +314,13 @@ def build_scene(
             seat == drawing,
             scores[seat],
         )
-        seats.append(remember((row, loot), shown, seat_panel, row, loot, *shown))
+        seats.append(remember((row, loot), shown, seat_panel, game, row, loot, *shown))
     prompt, actions = None, []
     if viewer is not None and legal:
         steal = view.get("phase") == "steal"
         prompt, *texts = steal_prompt(view, viewer, names) if steal else go_on_prompt(view, viewer)
         # The rules' order: steal, then not; draw again, then stop.
-        actions = [scene_choices(zip(texts, legal, strict=False), action_json)]
+        actions = [scene_choices(zip(texts, legal, strict=False), game.action_json)]
     return {
         "version": 1,
         "game": "Hit!",
@@ -336,8 +330,12 @@ def build_scene(
         "status": status(view, viewer, names, scores),
         "seats": seats,
         "middle": [
-            *remember((deck, box), "middle", middle, deck, box),
-            *([] if not view.get("last_bust") else [bust_group(view["last_bust"], names, viewer)]),
+            *remember((deck, box), "middle", middle, game, deck, box),
+            *(
+                []
+                if not view.get("last_bust")
+                else [bust_group(game, view["last_bust"], names, viewer)]
+            ),
         ],
         "prompt": prompt,
         "actions": actions,

@@ -16,6 +16,7 @@ from tablecards import (
     Illegal,
     MatchRandom,
     Scene,
+    SceneFace,
     Visibility,
     Zone,
     option_range,
@@ -303,7 +304,21 @@ class Stop(Game[StopState]):
         self, view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
     ) -> Scene:
         """Stop's table: bids with their totals, tokens, the red token, passes, the share-out."""
-        return _scene.build_scene(view, names, legal, self.action_json)
+        return _scene.build_scene(self, view, names, legal)
+
+    def card_face(self, card: Mapping[str, Any]) -> SceneFace:
+        """STOP-01, STOP-02: a Stop card's face, its value painted in its pack's colour."""
+        value = int(card["value"])
+        colour = card.get("colour")
+        shown = "+1" if value == PLUS else str(value)
+        return {
+            "id": int(card["id"]),
+            "rank": shown,
+            "colour": colour,
+            "label": f"{colour} {shown}" if colour else shown,
+            "note": None,
+            "kind": "plus" if value == PLUS else None,
+        }
 
     def describe_play(self, actor: int, action: Action | None, names: Sequence[str]) -> str:
         """ "Cleo calls Stop!", "you bid two 3s", "Ana adds one +1 to Ben's bid"."""

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from tablecards import (
     Action,
+    Game,
     Scene,
     SceneChoices,
     SceneGroup,
@@ -26,9 +27,9 @@ from tablecards import (
 )
 from tablecards.words import count, listing, names_for, says
 from tablecards_stop._scene_choices import call_or_draw_on, highest_bid, offers, share_out
-from tablecards_stop._scene_seats import badges_worn, card_face, rank, seat_panel
+from tablecards_stop._scene_seats import badges_worn, rank, seat_panel
 
-__all__ = ["build_scene", "card_face"]
+__all__ = ["build_scene"]
 
 
 #: The names of each seat's zones, by seat (STOP-01: six packs, six players at most): its bid,
@@ -171,10 +172,7 @@ def last_round(view: Mapping[str, Any], words: Sequence[str]) -> list[SceneGroup
 
 
 def build_scene(
-    view: Mapping[str, Any],
-    names: Sequence[str],
-    legal: Sequence[Action],
-    action_json: Callable[[Action], dict[str, Any]],
+    game: Game[Any], view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action]
 ) -> Scene:
     """The scene of ``view`` (see :meth:`tablecards.Game.scene`)."""
     viewer: int | None = view["seat"]
@@ -198,11 +196,11 @@ def build_scene(
         )
         # Kept with the seat's zones, the key naming all else the panel shows: a move changes
         # one or two seats' zones, or who is waited for.
-        seats.append(remember(own, shown, seat_panel, own, *shown))
+        seats.append(remember(own, shown, seat_panel, game, own, *shown))
     prompt: str | None = None
     actions: list[SceneChoices] = []
     if viewer is not None and legal:
-        prompt, actions = decision(view, words, legal, action_json)
+        prompt, actions = decision(view, words, legal, game.action_json)
     round_ = view["round"]
     scores = view.get("scores") or tokens
     return {

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal
 
-from tablecards import SceneBadge, SceneFace, ScenePanel, SceneZone, remember
+from tablecards import Game, SceneBadge, ScenePanel, SceneZone, card_faces, remember
 from tablecards.words import count, listing
 from tablecards_stop._state import PLUS
 
-__all__ = ["badges_worn", "card_face", "cards_words", "held", "seat_panel"]
+__all__ = ["badges_worn", "cards_words", "held", "seat_panel"]
 
 #: The badges a seat may wear, in the order they are shown, with their tones.
 BADGE_TONES: Final[Mapping[str, Literal["bad", "mark", "info", "good"]]] = {
@@ -29,21 +29,6 @@ BADGE_TONES: Final[Mapping[str, Literal["bad", "mark", "info", "good"]]] = {
 def rank(value: int) -> str:
     """STOP-01: a card shows its value, "+1" for a plus card."""
     return "+1" if value == PLUS else str(value)
-
-
-def card_face(card: Mapping[str, Any]) -> SceneFace:
-    """STOP-01, STOP-02: a Stop card's face, its value painted in its pack's colour."""
-    value = int(card["value"])
-    colour = card.get("colour")
-    shown = rank(value)
-    return {
-        "id": int(card["id"]),
-        "rank": shown,
-        "colour": colour,
-        "label": f"{colour} {shown}" if colour else shown,
-        "note": None,
-        "kind": "plus" if value == PLUS else None,
-    }
 
 
 def held(cards: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -64,7 +49,7 @@ def cards_words(cards: Sequence[Mapping[str, Any]]) -> str:
 # -- a seat's boxes --------------------------------------------------------------------------
 
 
-def bid_box(bid: Mapping[str, Any], seat: int) -> SceneZone:
+def bid_box(game: Game[Any], bid: Mapping[str, Any], seat: int) -> SceneZone:
     """STOP-10, STOP-11: a bid lies in front of its bidder, worth the sum of its cards (a +1
     adds one)."""
     cards = held(bid.get("cards") or ())
@@ -74,12 +59,12 @@ def bid_box(bid: Mapping[str, Any], seat: int) -> SceneZone:
         "title": f"Bid {total}" if cards else "Bid",
         "style": "row",
         "count": len(cards),
-        "cards": [card_face(card) for card in cards],
+        "cards": card_faces(game, cards),
         "note": f"bid {total}: {cards_words(cards)}" if cards else None,
     }
 
 
-def hand_box(hand: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
+def hand_box(game: Game[Any], hand: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
     """STOP-04: a hand is secret, its size public: face up in its owner's hand only (and for
     everyone in a view that shows every card, a replay's)."""
     cards = hand.get("cards")
@@ -88,12 +73,12 @@ def hand_box(hand: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
         "title": "Your hand" if you else "Hand",
         "style": "stack" if cards is None else "hand" if you else "row",
         "count": int(hand.get("count", 0)),
-        "cards": None if cards is None else [card_face(card) for card in held(cards)],
+        "cards": None if cards is None else card_faces(game, held(cards)),
         "note": None,
     }
 
 
-def pack_box(pack: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
+def pack_box(game: Game[Any], pack: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
     """STOP-02: each player draws from their own pack, face down."""
     cards = pack.get("cards")
     return {
@@ -101,12 +86,12 @@ def pack_box(pack: Mapping[str, Any], seat: int, you: bool) -> SceneZone:
         "title": "Your pack" if you else "Pack",
         "style": "deck" if cards is None else "row",
         "count": int(pack.get("count", 0)),
-        "cards": None if cards is None else [card_face(card) for card in cards],
+        "cards": None if cards is None else card_faces(game, cards),
         "note": None,
     }
 
 
-def aside_box(aside: Mapping[str, Any], seat: int) -> SceneZone:
+def aside_box(game: Game[Any], aside: Mapping[str, Any], seat: int) -> SceneZone:
     """STOP-09: an eliminated player's hand, set aside for the rest of the game."""
     cards = aside.get("cards")
     return {
@@ -114,7 +99,7 @@ def aside_box(aside: Mapping[str, Any], seat: int) -> SceneZone:
         "title": "Set aside (out of the game)",
         "style": "stack" if cards is None else "row",
         "count": int(aside["count"]),
-        "cards": None if cards is None else [card_face(card) for card in held(cards)],
+        "cards": None if cards is None else card_faces(game, held(cards)),
         "note": None,
     }
 
@@ -148,6 +133,7 @@ def badges_worn(view: Mapping[str, Any]) -> list[tuple[str, ...]]:
 
 
 def seat_panel(
+    game: Game[Any],
     zones: tuple[Mapping[str, Any], ...],
     seat: int,
     name: str,
@@ -162,12 +148,12 @@ def seat_panel(
     bid, hand, pack, aside = zones
     boxes = [
         # Kept with their zones: a move changes one or two of a seat's zones.
-        remember(bid, "box", bid_box, bid, seat),
-        remember(hand, ("box", you), hand_box, hand, seat, you),
-        remember(pack, ("box", you), pack_box, pack, seat, you),
+        remember(bid, "box", bid_box, game, bid, seat),
+        remember(hand, ("box", you), hand_box, game, hand, seat, you),
+        remember(pack, ("box", you), pack_box, game, pack, seat, you),
     ]
     if int(aside.get("count", 0)):
-        boxes.append(remember(aside, "box", aside_box, aside, seat))
+        boxes.append(remember(aside, "box", aside_box, game, aside, seat))
     worn: list[SceneBadge] = [{"text": text, "tone": BADGE_TONES[text]} for text in badges]
     return {
         "seat": seat,
