@@ -24,7 +24,14 @@ def client(db: str) -> Iterator[TestClient]:
 
 
 def test_the_page_forbids_inline_script_and_loads_only_its_own_files(client: TestClient) -> None:
-    for path in ("/", "/play/abc", "/static/app.js", "/static/style.css"):
+    for path in (
+        "/",
+        "/play/abc",
+        "/replay/abc",
+        "/static/app.js",
+        "/static/replay.js",
+        "/static/style.css",
+    ):
         answer = client.get(path)
         assert answer.status_code == 200
         assert answer.headers["content-security-policy"] == CSP
@@ -55,11 +62,12 @@ def test_a_handler_is_a_plain_function_of_its_request() -> None:
 
 
 def test_the_page_script_never_writes_html() -> None:
-    page = Path(__file__).parents[2] / "src/tablecards/server/page"
-    for name in ("app.js", "summary.js"):
-        script = (page / name).read_text()
+    scripts = sorted((Path(__file__).parents[2] / "src/tablecards/server/page").glob("*.js"))
+    assert {"app.js", "replay.js", "summary.js"} <= {script.name for script in scripts}
+    for script in scripts:
+        text = script.read_text()
         for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
-            assert sink not in script, name
+            assert sink not in text, (script.name, sink)
 
 
 def test_the_lobby_lists_games_with_their_bots(client: TestClient) -> None:

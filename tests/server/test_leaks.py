@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,12 +16,32 @@ from tablecards.server import create_app
 from tablecards_stop import ArrangedStop
 
 
-def streams(db: Path, draws: Sequence[int], moves: int) -> dict[int, list[str]]:
-    """Play a scripted Stop where seat 2's next draws are ``draws``; each seat's raw messages."""
+class _Stopped(ArrangedStop):
+    """An arranged Stop that the engine stops after :attr:`limit` moves (truncated)."""
+
+    limit = 40
+
+    def move_limit(self, players: int) -> int:
+        return self.limit
+
+
+def streams(
+    db: Path,
+    draws: Sequence[int],
+    moves: int,
+    *,
+    stopped: bool = False,
+    look_back: Callable[[TestClient, str], None] | None = None,
+) -> dict[int, list[str]]:
+    """Play a scripted Stop where seat 2's next draws are ``draws``; each seat's raw messages.
+
+    ``stopped``: the match ends (truncated) after its 40th move. ``look_back(client, match)``
+    is called once the ``moves`` are played, before the server stops."""
 
     def load_game(name: str, **options: Any) -> Game[Any]:
         assert name == "stop"
-        return ArrangedStop(hands={2: [3]}, draws={2: draws}, **options)
+        arranged = _Stopped if stopped else ArrangedStop
+        return arranged(hands={2: [3]}, draws={2: draws}, **options)
 
     with TestClient(create_app(db, settings=FAST, load_game=load_game)) as client:
         hub = client.app.state.hub
@@ -52,6 +72,8 @@ def streams(db: Path, draws: Sequence[int], moves: int) -> dict[int, list[str]]:
             sockets[actor].send_text(json.dumps({"type": "act", "act": legal[0], "after": move}))
             for seat in sockets:
                 read(seat, move + 1)
+        if look_back is not None:
+            look_back(client, match_id)
         for ws in sockets.values():
             ws.__exit__(None, None, None)
         return seen
@@ -86,3 +108,26 @@ def without_presence(streams: dict[int, list[str]]) -> dict[int, list[str]]:
         seat: [text for text in stream if json.loads(text)["type"] != "presence"]
         for seat, stream in streams.items()
     }
+
+
+def test_a_replay_of_two_deals_differing_only_in_hidden_draws_is_the_same(
+    tmp_path: Path,
+) -> None:
+    """STOP-04 after the end: every move of a finished match, stepped through, is the same
+    in two matches whose deals differ only in cards no spectator saw (seat 2's draws), while
+    seat 2 itself was shown different cards."""
+    frames: dict[str, list[str]] = {}
+
+    def look_back(client: TestClient, match_id: str) -> None:
+        answers = [client.get(f"/matches/{match_id}/moves/{move}") for move in range(41)]
+        assert all(answer.status_code == 200 for answer in answers)
+        whole = client.get(f"/matches/{match_id}/moves/40?since=0")
+        frames[match_id] = [answer.text.replace(match_id, "M") for answer in [*answers, whole]]
+
+    fours = streams(tmp_path / "a.db", [4, 4, 4], 40, stopped=True, look_back=look_back)
+    twos = streams(tmp_path / "b.db", [2, 2, 2], 40, stopped=True, look_back=look_back)
+    first, second = frames.values()
+    assert json.loads(first[-2])["result"]["truncated"] is True
+    assert len(json.loads(first[-1])["history"]) == 41
+    assert first == second
+    assert without_presence(fours)[2] != without_presence(twos)[2]

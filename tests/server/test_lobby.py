@@ -30,7 +30,7 @@ from tablecards.server.store._postgres import MIGRATIONS
 
 #: Every key a message of the new types may hold: nothing else may ride along.
 NEW_KEYS = {
-    "chat": {"type", "lines", "writable"},
+    "chat": {"type", "lines", "writable", "readers"},
     "presence": {"type", "seats", "spectators"},
     "rematch": {"type", "match", "token", "url"},
 }
@@ -481,6 +481,7 @@ def test_no_new_message_carries_a_hidden_card_or_the_seed(server: LiveServer) ->
             # Only their own keys, and every value is a name, a status, a count, our own
             # words or the new match: there is no room for a card.
             assert set(message) <= NEW_KEYS[message["type"]], message
+            assert message.get("readers", "everyone") in ("everyone", "spectators"), message
             for line in message.get("lines", []):
                 assert set(line) == {"number", "seat", "author", "spectator", "text"}
                 assert line["text"] in said and line["author"] in table.names

@@ -9,8 +9,9 @@ import tablecards
 
 SERVER = Path(tablecards.__file__).parent / "server"
 #: What the server may import besides the standard library and itself.
-#: psycopg is the extra tablecards[postgres], imported only by the PostgreSQL store (see below).
-ALLOWED_THIRD_PARTY = {"attrs", "orjson", "psycopg", "starlette", "uvicorn"}
+#: psycopg is the extra tablecards[postgres], imported only by the PostgreSQL store (see below);
+#: markdown_it (markdown-it-py, in the extra, and rich's own parser) reads a game's rules text.
+ALLOWED_THIRD_PARTY = {"attrs", "markdown_it", "orjson", "psycopg", "starlette", "uvicorn"}
 
 
 def imports() -> list[tuple[str, str, list[str]]]:

@@ -288,6 +288,12 @@ class Game(Generic[S]):
         actions (tuple): every action class of the game, used to read actions back from JSON.
         Options (type): a frozen attrs class of the game's options, whose validators reject bad
             values (default :class:`~tablecards.NoOptions`: the game has none).
+        summary (str): one line for people choosing a game ("A push-your-luck game: …"), shown
+            by lobbies beside the title (default ``""``: none).
+        length (str): how long a match lasts, in words ("one pass through the deck, about
+            15 minutes") (default ``""``: not said).
+        example (bool): a game written to learn from (the tutorial's Climb), not one to play:
+            lobbies list it after the others, or only on request (default ``False``).
     """
 
     name: ClassVar[str]
@@ -298,6 +304,9 @@ class Game(Generic[S]):
     default_players: ClassVar[int]
     actions: ClassVar[tuple[type[Action], ...]]
     Options: ClassVar[type[Any]] = NoOptions
+    summary: ClassVar[str] = ""
+    length: ClassVar[str] = ""
+    example: ClassVar[bool] = False
 
     def __init__(self, /, **options: Any) -> None:
         # Positional-only: an option may be called anything, even "self", and is refused by
@@ -341,6 +350,19 @@ class Game(Generic[S]):
             if bounds is not None:
                 ranges[field.name] = bounds
         return ranges
+
+    @classmethod
+    def seat_options(cls) -> tuple[str, ...]:
+        """The options that name a seat (declared with :func:`seat_option`), in field order.
+
+        Their values are seats, counted from 0 like every seat of the library; a form for
+        people shows them counted from 1 and converts.
+
+            >>> import tablecards
+            >>> tablecards.load_game("hit").seat_options()  # pip install tablecards-hit
+            ('first_player',)
+        """
+        return _seat_fields(cls.Options)
 
     @classmethod
     def option_defaults(cls) -> dict[str, Any]:

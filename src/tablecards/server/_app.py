@@ -42,6 +42,8 @@ from tablecards.server._protocol import (
     read_message,
 )
 from tablecards.server._rematch import RematchRefused, rematch, rematch_message
+from tablecards.server._replay import ReplayRefused, frame_text
+from tablecards.server._rules import NoRules, rules_json
 from tablecards.server._seats import SeatRefused, claim_seat, refresh_claims
 from tablecards.server._table import REPLAYED, Client, Refused, Settings, Table
 from tablecards.server._thinker import thinker
@@ -62,11 +64,14 @@ _HEADERS = [
 ]
 _PAGE_FILES = {
     "app.js": "text/javascript; charset=utf-8",
+    "replay.js": "text/javascript; charset=utf-8",  # stepping through a finished match
     "style.css": "text/css; charset=utf-8",
     "summary.js": "text/javascript; charset=utf-8",  # the round summaries (summary.css)
     "summary.css": "text/css; charset=utf-8",
     "icon.svg": "image/svg+xml",  # the tab's icon; "icon-turn" marks your turn
     "icon-turn.svg": "image/svg+xml",
+    "rules.js": "text/javascript; charset=utf-8",  # a game's rules drawn as a page
+    "rules.css": "text/css; charset=utf-8",
 }
 MAX_BODY = 16_384
 HELLO_TIMEOUT = 10.0
@@ -100,14 +105,18 @@ def create_app(
     routes = [
         Route("/", _index),
         Route("/play/{match}", _index),
+        Route("/replay/{match}", _index),
+        Route("/rules/{game}", _index),
         Route("/static/{name}", _static),
         Route("/favicon.ico", _no_icon),
         Route("/api/games", _list_games),
+        Route("/api/games/{game}/rules", _rules),
         Route("/healthz", _healthz),
         Route("/matches", _list_matches, methods=["GET"]),
         Route("/matches", _create_match, methods=["POST"]),
         Route("/matches/finished", _finished, methods=["GET"]),
         Route("/matches/{match}", _summary, methods=["GET"]),
+        Route("/matches/{match}/moves/{move}", _replay_move, methods=["GET"]),
         Route("/matches/{match}/seats/{seat:int}", _take_seat, methods=["POST"]),
         *([Route("/debug/stats", _stats)] if settings.stats else []),
         WebSocketRoute("/matches/{match}/ws", _socket),
@@ -180,7 +189,8 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
 
 
 async def _index(request: Request) -> Response:
-    """``GET /`` and ``GET /play/{match}``: the page (it reads the match from its URL)."""
+    """``GET /``, ``GET /play/{match}``, ``GET /replay/{match}`` and ``GET /rules/{game}``:
+    the page (it reads the match, or the game whose rules it shows, from its URL)."""
     page = _shared(request).page
     return Response(page["index.html"], media_type="text/html; charset=utf-8")
 
@@ -201,6 +211,14 @@ async def _no_icon(request: Request) -> Response:
 async def _list_games(request: Request) -> Response:
     """``GET /api/games``: the installed games, their seat counts, options and bots."""
     return JSONResponse(games())
+
+
+async def _rules(request: Request) -> Response:
+    """``GET /api/games/{game}/rules``: the game's rules for players, as blocks of text."""
+    try:
+        return JSONResponse(rules_json(request.path_params["game"]))
+    except NoRules as missing:
+        return _problem(404, str(missing))
 
 
 async def _create_match(request: Request) -> Response:
@@ -247,6 +265,23 @@ async def _summary(request: Request) -> Response:
     answer = JSONResponse(match_summary(match_id, table.record, table.match))
     hub.forget(table)  # a finished match nobody watches leaves memory at once, not at a sweep
     return answer
+
+
+async def _replay_move(request: Request) -> Response:
+    """``GET /matches/{match}/moves/{move}``: a finished match as a spectator saw it after
+    ``move`` moves, its log from ``?since=`` (see :mod:`._replay`)."""
+    try:
+        text = await frame_text(
+            _hub_of(request),
+            request.path_params["match"],
+            request.path_params["move"],
+            request.query_params.get("since"),
+        )
+    except ReplayRefused as refusal:
+        return _problem(refusal.status, refusal.reason)
+    except StorageUnavailable:
+        return _problem(503, RETRYING)
+    return Response(text, media_type="application/json")
 
 
 async def _take_seat(request: Request) -> Response:
@@ -310,16 +345,24 @@ def _rss() -> int:
 
 
 async def _list_matches(request: Request) -> Response:
-    # Paged: ?limit=N (at most LOBBY_MAX) and ?cursor= from the previous page's Link.
+    # Paged: ?limit=N (at most LOBBY_MAX) and ?cursor= from the previous page's Link;
+    # ?open=true lists only the unfinished matches with a seat waiting for a player.
     limit = _whole(request.query_params.get("limit"), LOBBY_PAGE, 1, LOBBY_MAX)
     start = _whole(request.query_params.get("cursor"), 0, 0, 10**9)
+    only_open = request.query_params.get("open") == "true"
+    # Filtered after reading: with a shared store, read as many as the lobby ever lists, so
+    # that an open match older than the page's newest rows is still found.
+    wanted = LOBBY_STORED if only_open else min(start + limit + 1, LOBBY_STORED)
     try:
-        rows = await request.app.state.hub.lobby(min(start + limit + 1, LOBBY_STORED))
+        rows = await request.app.state.hub.lobby(wanted)
     except StorageUnavailable:
         return _problem(503, RETRYING)
+    if only_open:
+        rows = [row for row in rows if not row["over"] and any(s.get("open") for s in row["seats"])]
     headers = {}
     if start + limit < len(rows):
-        headers["link"] = f'</matches?limit={limit}&cursor={start + limit}>; rel="next"'
+        more = "&open=true" if only_open else ""
+        headers["link"] = f'</matches?limit={limit}&cursor={start + limit}{more}>; rel="next"'
     return JSONResponse(rows[start : start + limit], headers=headers)
 
 

@@ -149,8 +149,16 @@ class ChatRoom:
         """Send a client that just connected the recent lines it may read."""
         enabled = self.table.settings.chat
         lines = [line.to_json() for line in self.lines if enabled and self.readable(line, client)]
-        message = {"type": "chat", "lines": lines, "writable": self.writable(client)}
+        message: dict[str, Any] = {"type": "chat", "lines": lines, "writable": False}
+        if self.writable(client):
+            message.update(writable=True, readers=self.readers(client))
         self.table.relay(message, lambda other: other is client)
+
+    def readers(self, client: Client) -> str:
+        """Who reads what ``client`` writes, so the page can tell its writer: ``"everyone"``
+        at the table, or ``"spectators"`` only (a spectator while they talk apart)."""
+        apart = self.table.settings.spectator_chat == "apart"
+        return "spectators" if client.seat is None and apart else "everyone"
 
     async def say(self, client: Client, text: str) -> ChatLine:
         """Check, store and relay one line of ``client``.

@@ -15,6 +15,7 @@ from tablecards.server._names import NameRefused, clean_name, reserved, reserved
 from tablecards.server._pace import DEFAULT_PACE, pace_named, paces_json, stored_pace
 from tablecards.server._seats import open_seat_name, with_claims
 from tablecards.server._table import Settings, Table
+from tablecards.server._words import bot_words
 from tablecards.server.store import MatchRecord, SeatRecord, Store, token_hash
 
 # clean_name is _names's, kept importable from here.
@@ -237,6 +238,7 @@ class Hub:
                     "moves": match.moves,
                     "over": match.is_over,
                     "pace": table.pace.to_json(),
+                    "created": table.record.created,
                 }
             )
         if self.store.shared:
@@ -257,9 +259,12 @@ class Hub:
                         "moves": moves,
                         "over": False,
                         "pace": stored_pace(record.pace).to_json(),
+                        "created": record.created,
                     }
                 )
-        rows.sort(key=lambda row: bool(row["over"]))
+        # Matches with a seat waiting for a player first, then the others being played, the
+        # newest first in each: a new match is on the first page, however many are older.
+        rows.sort(key=lambda row: (bool(row["over"]), not _has_open_seat(row), -row["created"]))
         return rows
 
     def close(self) -> None:
@@ -279,22 +284,41 @@ def _caught_up(task: asyncio.Future[None]) -> None:
         log.error("catching a table up failed: %s", failure)
 
 
+def _has_open_seat(row: Mapping[str, Any]) -> bool:
+    return any(seat.get("open") for seat in row["seats"])
+
+
 def games() -> list[dict[str, Any]]:
-    """The installed games, their seat counts, options and bots, for the lobby."""
+    """The installed games, their seat counts, options and bots, for the lobby.
+
+    The games to play first, then the examples (:attr:`Game.example
+    <tablecards.Game>`), each group in the registry's order; each with its one-line summary
+    and length, its seat options (counted from 0 here, as the library does) and its bots
+    described in words (:func:`~._words.bot_words`), the weakest first.
+    """
     out = []
     reg = registry()
-    for name in available_games():
+    for name in sorted(available_games(), key=lambda game: reg.games[game].cls.example):
         cls = reg.games[name].cls
+        bots = sorted(
+            (bot_words(bot, reg.bot(name, bot).description) for bot in reg.bot_names(name)),
+            key=lambda bot: int(bot["level"]),
+        )
         out.append(
             {
                 "name": name,
                 "title": cls.title,
+                "summary": cls.summary,
+                "length": cls.length,
+                "example": cls.example,
                 "min_players": cls.min_players,
                 "max_players": cls.max_players,
                 "default_players": cls.default_players,
                 "options": _jsonable(cls.option_defaults()),
                 "ranges": {k: bounds.to_json() for k, bounds in cls.option_ranges().items()},
-                "bots": reg.bot_names(name),
+                "seat_options": list(cls.seat_options()),
+                "bots": [bot["name"] for bot in bots],
+                "bot_words": bots,
                 "paces": paces_json(),
                 "pace": DEFAULT_PACE,
             }
@@ -332,7 +356,8 @@ def _seats(game: Game[Any], players: int, raw: object) -> tuple[SeatRecord, ...]
                 registry().bot(game.name, bot)
             except TablecardsError as failure:
                 raise BadRequest(f"seat {seat}: {failure}") from None
-        default = f"{bot.capitalize()} bot {seat + 1}" if bot else f"Player {seat + 1}"
+        # Named as the lobby offers it ("Strong bot 2"), not by its registered name.
+        default = f"{bot_words(bot, '')['title']} bot {seat + 1}" if bot else f"Player {seat + 1}"
         try:
             name = clean_name(item.get("name"), default)
         except NameRefused as refusal:

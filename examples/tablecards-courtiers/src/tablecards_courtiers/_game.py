@@ -87,6 +87,12 @@ class Courtiers(Game[CourtState]):
 
     name: ClassVar[str] = "courtiers"
     title: ClassVar[str] = "Courtiers"
+    summary: ClassVar[str] = (
+        "An example game of one secret courtier each: play one of two cards to look, duel, "
+        "guess or protect."
+    )
+    length: ClassVar[str] = "short rounds until someone holds enough tokens"
+    example: ClassVar[bool] = True
     version: ClassVar[str] = "0.1.0"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4

@@ -113,6 +113,9 @@ class Goofspiel(Game[GopsState]):
 
     name = "goofspiel"
     title = "Goofspiel"
+    summary = "An example game of sealed bids: everyone bids a card at once for each prize."
+    length = "13 prizes, one bid each (an option)"
+    example = True
     version = "0.1.0"
     min_players, max_players, default_players = 2, 4, 2
     actions = (Bid,)

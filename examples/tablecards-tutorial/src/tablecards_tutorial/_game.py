@@ -52,6 +52,12 @@ class Climb(Game[ClimbState]):
 
     name: ClassVar[str] = "climb"
     title: ClassVar[str] = "Climb"
+    summary: ClassVar[str] = (
+        "The tutorial's example game: play ever higher cards onto a shared pile, and win it "
+        "with its last card."
+    )
+    length: ClassVar[str] = "one deck, a few minutes"
+    example: ClassVar[bool] = True
     version: ClassVar[str] = "0.1.0"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4

@@ -81,6 +81,11 @@ class ExHopp(Game[ExHoppState]):
 
     name: ClassVar[str] = "exhopp"
     title: ClassVar[str] = "Ex & Hopp"
+    summary: ClassVar[str] = (
+        "Play for a colour of your own: lay cards into four shared sequences to win black "
+        "point cards and dodge the red ones."
+    )
+    length: ClassVar[str] = "until every point card has been taken"
     version: ClassVar[str] = "0.2.0"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6

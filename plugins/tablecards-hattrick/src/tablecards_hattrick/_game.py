@@ -63,6 +63,10 @@ class Hattrick(Game[HattrickState]):
 
     name: ClassVar[str] = "hattrick"
     title: ClassVar[str] = "Hattrick"
+    summary: ClassVar[str] = (
+        "Tricks with two piles: collect one colour and as few cards as you can of the two others."
+    )
+    length: ClassVar[str] = "twice as many rounds as players (8 to 12), or to a target score"
     version: ClassVar[str] = "0.2.0"
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 6

@@ -67,6 +67,11 @@ class Hit(Game[HitState]):
 
     name: ClassVar[str] = "hit"
     title: ClassVar[str] = "Hit!"
+    summary: ClassVar[str] = (
+        "Push your luck: turn cards over, steal your rivals' cards of the same value, and "
+        "stop before one card too many loses your row."
+    )
+    length: ClassVar[str] = "one pass through the 90-card deck (one round by default)"
     version: ClassVar[str] = "0.2.0"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6

@@ -47,6 +47,11 @@ class Stop(Game[StopState]):
 
     name: ClassVar[str] = "stop"
     title: ClassVar[str] = "Stop"
+    summary: ClassVar[str] = (
+        "A game of nerve: draw until someone calls Stop!, then bid in an auction with no turn"
+        " order for the blue tokens."
+    )
+    length: ClassVar[str] = "rounds until someone holds 6 blue tokens (an option)"
     # 0.2.0: a pass can be taken back until the last player passes (STOP-13).
     # 0.3.0: a seat that passed may not pass again (not a move; the moment stops waiting).
     version: ClassVar[str] = "0.4.0"

@@ -1,6 +1,8 @@
 // The tablecards page: a lobby, and a table that draws any game's scene.
 // Every text from the server or a player is set as textContent: never parsed as markup.
 // One ES module, no build step. Sections: helpers, lobby, table (connection), table (renderer).
+// The rules and the lobby's list of games are drawn by rules.js.
+import { gamesList, playersText, rulesButton, rulesPage, rulesUrl } from "./rules.js";
 
 import { summaries } from "./summary.js";
 
@@ -48,33 +50,68 @@ function seatToken(matchId) {
   return stored(seatKey(matchId));
 }
 
+// The next page's address from a list's Link header, or null.
+function nextPage(response) {
+  const found = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("link") ?? "");
+  return found ? found[1] : null;
+}
+
+// Every match with a seat waiting for a player, however many pages the server's list takes.
+async function allOpenMatches() {
+  const rows = [];
+  let next = "/matches?open=true&limit=200";
+  for (let pages = 0; next && pages < 20; pages++) {
+    const response = await fetch(next);
+    if (!response.ok) break;
+    rows.push(...await response.json());
+    next = nextPage(response);
+  }
+  return rows;
+}
+
 async function lobby() {
   where.textContent = "Lobby";
-  const [games, matches, finished] = await Promise.all([
+  const [games, first, waiting, finished] = await Promise.all([
     fetch("/api/games").then((r) => r.json()),
-    fetch("/matches").then((r) => r.json()),
+    fetch("/matches"),
+    allOpenMatches(),
     fetch("/matches/finished").then((r) => (r.ok ? r.json() : [])),
   ]);
+  const matches = await first.json();
   clear(main);
-  const form = createForm(games);
+  const examples = el("input", { type: "checkbox", id: "show-examples" });
+  const about = el("section", { id: "about-games" }, el("h2", { text: "The games" }), gamesList(games, false));
+  const form = createForm(games, examples);
+  examples.addEventListener("change", () => about.querySelector("#games").replaceWith(gamesList(games, examples.checked)));
   const live = matches.filter((m) => !m.over);
   const open = el("ul", { id: "matches" });
-  for (const m of live) {
-    const names = m.seats.map((s) => (s.open ? "open seat" : s.name)).join(", ");
-    const mine = stored(seatKey(m.id));
-    open.append(
-      el("li", {}, el("a", { href: `/play/${m.id}`, text: `${m.title}: ${names}` }),
-        el("span", { class: "count", text: ` (move ${m.moves}${m.pace ? `, ${m.pace.title.toLowerCase()} pace` : ""})` }),
-        mine ? el("a", { href: `/play/${m.id}#seat=${mine}`, class: "mine", text: " — your seat" }) : null),
-    );
-  }
+  const more = el("button", { type: "button", id: "more-matches", text: "Show more matches" });
+  let next = nextPage(first);
+  more.hidden = !next;
+  more.addEventListener("click", async () => {
+    const response = await fetch(next);
+    if (!response.ok) return;
+    for (const m of (await response.json()).filter((row) => !row.over)) open.append(matchItem(m));
+    next = nextPage(response);
+    more.hidden = !next;
+  });
+  for (const m of live) open.append(matchItem(m));
   if (!open.firstChild) open.append(el("li", { text: "No match is being played." }));
   main.append(
     el("section", {}, el("h1", { text: "New match" }), form),
-    openSeats(live),
-    el("section", {}, el("h2", { text: "Matches being played (watch)" }), open),
+    openSeats(waiting),
+    el("section", {}, el("h2", { text: "Matches being played (watch)" }), open, more),
+    about,
     finishedList(finished),
   );
+}
+
+function matchItem(m) {
+  const names = m.seats.map((s) => (s.open ? "open seat" : s.name)).join(", ");
+  const mine = stored(seatKey(m.id));
+  return el("li", {}, el("a", { href: `/play/${m.id}`, text: `${m.title}: ${names}` }),
+    el("span", { class: "count", text: ` (move ${m.moves}${m.pace ? `, ${m.pace.title.toLowerCase()} pace` : ""})` }),
+    mine ? el("a", { href: `/play/${m.id}#seat=${mine}`, class: "mine", text: " — your seat" }) : null);
 }
 
 // Matches that wait for players: anyone takes a seat under the name they choose.
@@ -126,15 +163,37 @@ function finishedList(rows) {
     const result = m.winners.length ? `${m.winners.join(" and ")} won` : "no winner";
     const scores = m.standings.map((r) => `${r.name} ${r.score}`).join(", ");
     list.append(el("li", {}, el("a", { href: `/play/${m.id}`, text: `${m.title}: ${m.names.join(", ")}` }),
-      el("span", { text: ` — ${result}` }), el("span", { class: "count", text: ` (${scores})` })));
+      el("span", { text: ` — ${result}` }), el("span", { class: "count", text: ` (${scores})` }),
+      " · ", el("a", { href: `/replay/${m.id}`, class: "replay-link", text: "step through it",
+        "aria-label": `Step through ${m.title}: ${m.names.join(", ")}, move by move` })));
   }
   if (!list.firstChild) list.append(el("li", { text: "No match has finished yet." }));
   return el("section", {}, el("h2", { text: "Finished matches" }), list);
 }
 
-function createForm(games) {
+// The games to play first; the examples only when the host asks (the "show examples" box).
+function fillGames(select, games, examples) {
+  const before = select.value;
+  clear(select);
+  for (const g of games) {
+    if (!g.example || examples) select.append(el("option", { value: g.name, text: g.example ? `${g.title} (example)` : g.title }));
+  }
+  if ([...select.options].some((o) => o.value === before)) select.value = before;
+}
+
+// A bot as a person reads it: "Steady bot — a fair opponent"; what it does is said under the choice.
+function botWords(g, name) {
+  return (g.bot_words ?? []).find((b) => b.name === name) ?? { title: name, strength: "", text: "" };
+}
+function botText(g, name) {
+  const words = botWords(g, name);
+  return words.strength ? `${words.title} bot — ${words.strength}` : `${words.title} bot`;
+}
+
+function createForm(games, examples) {
   const game = el("select", { id: "game", name: "game" });
-  for (const g of games) game.append(el("option", { value: g.name, text: g.title }));
+  fillGames(game, games, false);
+  const about = el("p", { id: "game-about", class: "hint" });
   const players = el("select", { id: "players", name: "players" });
   const seats = el("div", { id: "seats" });
   const options = el("div", { id: "options" });
@@ -151,38 +210,83 @@ function createForm(games) {
     }));
     clear(seats);
     for (let i = 0; i < n; i++) {
+      // "you": the creator's own seat, its key kept in this browser when the match is made.
       const kind = el("select", { id: `kind${i}`, "aria-label": `Seat ${i + 1} is played by` },
+        el("option", { value: "you", text: "you (your seat, kept in this browser)" }),
         el("option", { value: "", text: "a person (link)" }),
         el("option", { value: "open", text: "open seat (anyone in the lobby)" }));
-      for (const b of g.bots) kind.append(el("option", { value: b, text: `bot: ${b}` }));
+      for (const b of g.bots) kind.append(el("option", { value: b, text: botText(g, b) }));
+      const mine = i === 0 && !old.length;
       const name = el("input", { id: `name${i}`, "aria-label": `Seat ${i + 1} name`, maxlength: "40",
-        value: old[i] ? old[i].name : `Player ${i + 1}` });
-      if (old[i] && [...kind.options].some((o) => o.value === old[i].kind)) kind.value = old[i].kind;
-      // An open seat is named by whoever takes it.
-      const named = () => { name.disabled = kind.value === "open"; };
-      kind.addEventListener("change", named);
+        value: old[i] ? old[i].name : (mine && stored(NAME_KEY)) || `Player ${i + 1}` });
+      kind.value = old[i] && [...kind.options].some((o) => o.value === old[i].kind) ? old[i].kind : mine ? "you" : "";
+      // An open seat is named by whoever takes it; only one seat is yours; a bot says what it does.
+      const hint = el("span", { class: "hint bot-hint", id: `hint${i}` });
+      const named = () => {
+        name.disabled = kind.value === "open";
+        const bot = g.bots.includes(kind.value) ? botWords(g, kind.value) : null;
+        hint.textContent = bot ? sentence(`${bot.text}.`) : "";
+      };
+      kind.addEventListener("change", () => {
+        named();
+        // A name left as the form wrote it follows the choice: "Strong bot 2", "Player 2".
+        if (/^(Player|\w+ bot) \d+$/.test(name.value)) {
+          name.value = g.bots.includes(kind.value) ? `${botWords(g, kind.value).title} bot ${i + 1}` : `Player ${i + 1}`;
+        }
+        if (kind.value !== "you") return;
+        for (const other of seats.querySelectorAll(".seatrow select")) if (other !== kind && other.value === "you") other.value = "";
+      });
       named();
-      seats.append(el("div", { class: "seatrow" }, el("span", { text: `Seat ${i + 1}` }), kind, name));
+      seats.append(el("div", { class: "seatrow" }, el("span", { text: `Seat ${i + 1}` }), kind, name, hint));
     }
   }
   // One input per option, typed by its default; a left-alone option keeps the game's default.
+  // A seat option (who plays first) is chosen among the seats, counted from 1 for people;
+  // the library counts its seats from 0, so the value sent is one less.
   function drawOptions() {
     clear(options);
-    for (const [key, value] of Object.entries(info().options)) {
+    const g = info();
+    for (const [key, value] of Object.entries(g.options)) {
+      const words = sentence(key.replaceAll("_", " "));
+      if ((g.seat_options ?? []).includes(key)) {
+        const pick = el("select", { "data-option": key, "data-kind": "seat" });
+        options.append(el("label", {}, `${words} `, pick));
+        continue;
+      }
       const input = typeof value === "boolean"
         ? el("input", { type: "checkbox", "data-option": key, "data-kind": "bool" })
         : el("input", { type: typeof value === "string" ? "text" : "number", min: "0",
           "data-option": key, "data-kind": typeof value === "string" ? "text" : "number",
           placeholder: value === null ? "default" : String(value) });
       if (typeof value === "boolean") input.checked = value;
-      options.append(el("label", {}, `${key.replaceAll("_", " ")} `, input));
+      options.append(el("label", {}, `${words} `, input));
     }
+    drawSeatChoices();
+  }
+  function drawSeatChoices() {
+    const g = info();
+    const n = Number(players.value) || g.default_players;
+    for (const pick of options.querySelectorAll("select[data-kind=seat]")) {
+      const before = pick.value || String((g.options[pick.dataset.option] ?? 0) + 1);
+      clear(pick);
+      for (let seat = 1; seat <= n; seat++) pick.append(el("option", { value: String(seat), text: `Seat ${seat}` }));
+      pick.value = Number(before) <= n ? before : "1";
+    }
+  }
+  function drawAbout() {
+    const g = info();
+    clear(about);
+    if (!g) return;
+    const facts = [playersText(g.min_players, g.max_players), g.length].filter(Boolean).join(" · ");
+    about.append(el("span", { text: `${g.summary ? `${g.summary} ` : ""}${sentence(facts)}.` }),
+      " ", el("a", { href: rulesUrl(g.name), id: "form-rules", text: `Rules of ${g.title}` }));
   }
   function chosenOptions() {
     const chosen = {};
-    for (const input of options.querySelectorAll("input")) {
+    for (const input of options.querySelectorAll("input, select")) {
       const key = input.dataset.option;
-      if (input.dataset.kind === "bool") chosen[key] = input.checked;
+      if (input.dataset.kind === "seat") chosen[key] = Number(input.value) - 1;
+      else if (input.dataset.kind === "bool") chosen[key] = input.checked;
       else if (input.value !== "") chosen[key] = input.dataset.kind === "number" ? Number(input.value) : input.value;
     }
     return chosen;
@@ -209,13 +313,21 @@ function createForm(games) {
     for (let n = g.min_players; n <= g.max_players; n++) players.append(el("option", { value: String(n), text: String(n) }));
     players.value = String(g.default_players);
   }
-  game.addEventListener("change", () => { drawCounts(); drawOptions(); drawPaces(); drawSeats(); });
-  players.addEventListener("change", drawSeats);
-  if (games.length) { drawCounts(); drawOptions(); drawPaces(); }
+  const redraw = () => { drawCounts(); drawOptions(); drawPaces(); drawSeats(); drawAbout(); };
+  game.addEventListener("change", redraw);
+  examples.addEventListener("change", () => {
+    const before = game.value;
+    fillGames(game, games, examples.checked);
+    if (game.value !== before) redraw();
+  });
+  players.addEventListener("change", () => { drawSeats(); drawSeatChoices(); });
+  if (game.options.length) { drawCounts(); drawOptions(); drawPaces(); drawAbout(); }
 
   const submit = el("button", { type: "submit", id: "create", text: "Create match" });
   const form = el("form", {},
-    el("label", {}, "Game ", game), el("label", {}, "Players ", players),
+    el("label", {}, "Game ", game),
+    el("label", { class: "hint" }, examples, " Show the example games (written to learn from)"),
+    about, el("label", {}, "Players ", players),
     el("label", {}, "Pace ", pace, paceText),
     el("fieldset", {}, el("legend", { text: "Options" }), options),
     el("fieldset", {}, el("legend", { text: "Seats" }), seats), submit, result);
@@ -229,9 +341,10 @@ function createForm(games) {
         const kind = row.querySelector("select").value;
         const name = row.querySelector("input").value;
         if (kind === "open") return { open: true };
-        return kind ? { bot: kind, name } : { name };
+        return kind && kind !== "you" ? { bot: kind, name } : { name };
       }),
     };
+    const yours = [...seats.querySelectorAll(".seatrow select")].findIndex((select) => select.value === "you");
     const response = await fetch("/matches", {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
     });
@@ -242,13 +355,21 @@ function createForm(games) {
     const list = el("ul", { class: "invites" });
     for (const inv of data.invites) {
       const url = new URL(inv.url, location.href).href;
-      list.append(el("li", {}, el("span", { text: `${inv.name}: ` }),
+      const mine = inv.seat === yours;
+      if (mine) {
+        // Your seat is yours from now on: its key is kept here, the lobby and the link open it.
+        store(seatKey(data.id), inv.token);
+        store(NAME_KEY, inv.name);
+        result.append(el("p", { class: "my-seat" }, el("span", { text: `You play as ${inv.name}: ` }),
+          el("a", { href: `/play/${data.id}`, id: "my-seat", text: "go to your seat" })));
+      }
+      list.append(el("li", {}, el("span", { text: `${inv.name}${mine ? " (you)" : ""}: ` }),
         el("a", { href: url, class: "invite", "data-seat": String(inv.seat), text: url })));
     }
     const watch = new URL(data.watch, location.href).href;
     const opened = body.seats.filter((seat) => seat.open).length;
     if (opened) result.append(el("p", { text: `${opened === 1 ? "One open seat waits" : `${opened} open seats wait`} in the lobby: anyone may take one.` }));
-    result.append(el("p", { text: "Send each person their own link (it is their seat's key):" }), list,
+    result.append(el("p", { text: "Send each person their own link (it is their seat's key; yours opens your seat on another device):" }), list,
       el("p", {}, el("span", { text: "Anyone may watch: " }), el("a", { href: watch, id: "watch", text: watch })));
   });
   drawSeats();
@@ -311,6 +432,7 @@ function table(matchId) {
       st.welcome = msg;
       const pace = msg.pace ? ` — ${msg.pace.title.toLowerCase()} pace` : "";
       where.textContent = `${msg.game.title} — ${msg.seat === null ? "watching" : `you are ${msg.names[msg.seat]}`}${pace}`;
+      if (!document.getElementById("rules-open")) where.after(rulesButton(msg.game));
     } else if (msg.type === "state") {
       if (msg.moves !== st.moves) { st.path = []; st.before = st.seen; }
       st.state = msg;
@@ -341,7 +463,8 @@ function table(matchId) {
       open: (choice) => { st.path = [...st.path, choice]; draw(); },
       back: () => { st.path = st.path.slice(0, -1); draw(); },
       play: (act, button) => play(act, s.moves, button),
-      badges: (seat) => presenceBadge(ex.presence, seat),
+      // Over, nobody is away any more: a finished match shows no "here" or "away".
+      badges: (seat) => (s.result ? null : presenceBadge(ex.presence, seat)),
     });
     rounds.update(s.scene);
     tick();
@@ -369,8 +492,9 @@ function table(matchId) {
     const target = event.target;
     if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
       || target instanceof HTMLSelectElement || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (document.querySelector("dialog[open]")) return; // the rules are open over the table
     if (event.key === "Escape" && st.path.length) { st.path = st.path.slice(0, -1); draw(); return; }
-    if (!/^[1-9]$/.test(event.key)) return;
+    if (!KEYS.includes(event.key)) return;
     const button = parts.actions.querySelector(`button[data-key="${event.key}"]`);
     if (button && !button.disabled) { event.preventDefault(); button.click(); }
   });
@@ -519,6 +643,13 @@ function tableExtras(matchId) {
     markTurn(ex, yourTurn && !msg.result);
     if (msg.result && !ex.over) {
       ex.over = true;
+      // No turn will come, and for a spectator nobody is left to watch: no sound button,
+      // no "away", no box to write in (the chat's lines stay, as the match's record).
+      ex.sound.hidden = true;
+      if (ex.seat === null) {
+        ex.who.hidden = true;
+        ex.chat.panel.querySelector("h2").textContent = "What was said at the table";
+      }
       renderRematch(ex, null);
       lookBack(ex);
     }
@@ -588,8 +719,10 @@ function chatPanel(ex) {
     "aria-label": "Message to the table" });
   const alert = el("p", { class: "alert", id: "chat-alert", role: "alert" });
   const form = el("form", { id: "chat-form" }, text, el("button", { type: "submit", text: "Send" }));
+  // Who reads what you write: a spectator's lines may reach only the other spectators.
+  const readers = el("p", { class: "count", id: "chat-readers" });
   const panel = el("section", { id: "chat", class: "chat", hidden: "", "aria-label": "Table chat" },
-    el("h2", { text: "Table chat" }), lines, form, alert);
+    el("h2", { text: "Table chat" }), lines, form, readers, alert);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const line = text.value.trim();
@@ -604,6 +737,11 @@ function chatPanel(ex) {
       if (msg.writable !== undefined) {
         clear(lines);  // a (re)connection sends the recent lines again
         form.hidden = !msg.writable;
+        readers.hidden = !msg.writable || ex.seat !== null;
+        readers.textContent = msg.readers === "spectators"
+          ? "Only the other spectators read what you write here: the players do not see it."
+          : "Everyone at the table reads what you write here, the players too.";
+        if (msg.readers === "spectators") text.setAttribute("aria-label", "Message to the other spectators");
       }
       for (const line of msg.lines) {
         const mine = line.seat !== null && line.seat === ex.seat;
@@ -656,7 +794,8 @@ async function lookBack(ex) {
     standings.append(el("li", { class: row.winner ? "winner" : "",
       text: `${you(row)}: ${row.score}${row.winner ? " — winner" : ""}` }));
   }
-  ex.lookback.append(el("h2", { text: "Final standings" }), standings);
+  ex.lookback.append(el("h2", { text: "Final standings" }), standings,
+    el("p", {}, el("a", { href: `/replay/${ex.matchId}`, id: "replay-link", text: "Step through the match, move by move" })));
   const rounds = summary.result.rounds;
   if (rounds.length) {
     const names = summary.seats.map((s, seat) => you({ ...s, seat }));
@@ -810,6 +949,9 @@ function drawResult(box, scene, result) {
 
 // -------------------------------------------------- the decision
 
+// The keys of the choices, in order: a tenth choice and later have one too.
+const KEYS = [..."1234567890abcdefghijklmnopqrstuvwxyz"];
+
 function drawActions(box, scene, ctx) {
   clear(box);
   const groups = ctx.path.length ? [ctx.path[ctx.path.length - 1].then] : scene.actions;
@@ -827,6 +969,7 @@ function drawActions(box, scene, ctx) {
       el("button", { type: "button", class: "back", text: "Back", "aria-keyshortcuts": "Escape", onclick: ctx.back })));
   }
   let key = 0;
+  // Every choice has a key: 1 to 9, then 0, then letters (KEYS).
   for (const group of groups) {
     const row = el("div", { class: "choices", role: "group" });
     if (group.title) {
@@ -836,7 +979,7 @@ function drawActions(box, scene, ctx) {
     }
     for (const choice of group.choices) {
       key += 1;
-      const mark = key <= 9 ? String(key) : "";
+      const mark = KEYS[key - 1] ?? "";
       const button = el("button", { type: "button", class: choice.then ? "act more" : "act" },
         mark ? el("kbd", { text: mark }) : null, el("span", { class: "label", text: choice.text }));
       if (mark) { button.dataset.key = mark; button.setAttribute("aria-keyshortcuts", mark); }
@@ -956,6 +1099,14 @@ function drawCard(face, isNew) {
 
 // ---------------------------------------------------------------- start
 
+export { clear, el, historyItem, sentence }; // for replay.js
+
 const path = location.pathname.match(/^\/play\/([A-Za-z0-9_-]+)$/);
+const rules = location.pathname.match(/^\/rules\/([A-Za-z0-9_-]+)$/);
+const replayPath = location.pathname.match(/^\/replay\/([A-Za-z0-9_-]+)$/);
 if (path) table(path[1]);
-else lobby().catch((error) => { main.textContent = `The lobby could not load: ${error}`; });
+else if (rules) rulesPage(main, where, rules[1]);
+else if (replayPath) {
+  import("./replay.js").then((m) => m.replay(replayPath[1], main))
+    .catch((error) => { main.textContent = `The match could not load: ${error}`; });
+} else lobby().catch((error) => { main.textContent = `The lobby could not load: ${error}`; });
