@@ -143,10 +143,11 @@ class SceneSummaryRow(TypedDict):
 
 
 class SceneSummary(TypedDict):
-    """The figures of a finished round (or of the last part of the game that scored), as a
-    table: a title, a column heading per figure and a row per seat, in table order.
+    """The figures of a finished round, as a table with a row per seat.
 
-    ``id`` changes when a new round ends (a renderer shows a new summary when it appears).
+    A title, a column heading per figure and a row per seat, in table order (for a game
+    without rounds, the last part of the game that scored, such as a sequence). ``id``
+    changes when a new round ends: a renderer shows a new summary when it appears.
     """
 
     id: str
