@@ -166,7 +166,7 @@ def test_another_version_that_replays_exactly_loads_with_a_warning() -> None:
         data["game_version"] = "0.0.1"
         data["state"]["tokens"] = 99
 
-    with pytest.raises(SaveError, match=r"saved with 0.0.1, installed 0.3.0\), whose rules"):
+    with pytest.raises(SaveError, match=r"saved with 0.0.1, installed 0.4.0\), whose rules"):
         Match.from_json(_edit(alter))
 
 
