@@ -249,10 +249,10 @@ def build_scene(
         "lines": [GOAL, phase_line(view, words)],
         "status": status(view, names, words),
         "seats": seats,
-        "middle": [
-            *table.groups,
-            *([finished_group(game, view, words)] if view.get("finished") else []),
-        ],
+        # The middle kept for every seat, with the last sequence finished after it (EXH-14).
+        "middle": [*table.groups, finished_group(game, view, words)]
+        if view.get("finished")
+        else table.groups,
         "prompt": prompt,
         "actions": actions,
         "facts": facts(view),
