@@ -243,10 +243,10 @@ def middle(game: Game[Any], view: Mapping[str, Any], names: tuple[str, ...]) -> 
     taken; once the match is over, only the last trick."""
     viewer: int | None = view["seat"]
     last = view.get("last_trick")
-    shown = [] if last is None else [last_trick_group(game, last, names, viewer)]
-    if view["over"]:
-        return shown
-    return [*trick_now(game, view, names), *shown]
+    if last is None:
+        return [] if view["over"] else trick_now(game, view, names)  # kept for every seat
+    shown = last_trick_group(game, last, names, viewer)
+    return [shown] if view["over"] else [*trick_now(game, view, names), shown]
 
 
 def trick_now(game: Game[Any], view: Mapping[str, Any], names: tuple[str, ...]) -> list[SceneGroup]:
