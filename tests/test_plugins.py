@@ -96,7 +96,7 @@ def test_games_register_with_their_distribution_and_version() -> None:
     assert info.distribution == "tablecards-hit"
     assert info.version == metadata.version("tablecards-hit")
     # The class's version is the rules' (saves record it), not the release's (docs/releasing.md).
-    assert info.cls.version == "0.1.0" and info.version == tablecards.__version__
+    assert info.cls.version == "0.2.0" and info.version == tablecards.__version__
 
 
 def test_bots_are_looked_up_per_game() -> None:

@@ -72,3 +72,18 @@ def test_an_upgraded_snapshot_still_has_to_match_the_replayed_log() -> None:
     data["state"]["turn"] = 1 - data["state"]["turn"]  # tampered
     with pytest.raises(SaveError, match="saved with 1.0, installed 2.0"):
         Match.from_json(json.dumps(data), SnapTwo())
+
+
+def test_a_field_the_installed_version_added_is_taken_from_the_replay() -> None:
+    """An older save cannot hold a field its version did not have: the replay fills it in,
+    and every other field must still match."""
+    data = json.loads(saved_by("0.1"))
+    del data["state"]["current"]  # as if 0.1 had no such field
+    with pytest.warns(SaveWarning, match="version '0.1' of snap"):
+        loaded = Match.from_json(json.dumps(data), SnapGame())
+    assert loaded.moves == 3
+    same = json.loads(saved_by("1.1"))
+    del same["state"]["current"]
+    same["game_version"] = SnapGame.version
+    with pytest.raises(SaveError):  # a save of the installed version must hold every field
+        Match.from_json(json.dumps(same), SnapGame())

@@ -29,6 +29,8 @@ PAIRS = {
     "SceneStep": DEFS["choice"]["oneOf"][1],
     "SceneFact": DEFS["fact"],
     "SceneScore": DEFS["score"],
+    "SceneSummary": DEFS["summary"],
+    "SceneSummaryRow": DEFS["summary_row"],
 }
 
 

@@ -60,6 +60,8 @@ from tablecards.core._vocabulary import (
     SceneScore,
     SceneStep,
     SceneStyle,
+    SceneSummary,
+    SceneSummaryRow,
     SceneTone,
     SceneZone,
 )
@@ -100,6 +102,7 @@ from tablecards.search._simulate import (
 from tablecards.table._commands import menu_text, parse_command, read_command
 from tablecards.table._faces import card_faces
 from tablecards.table._helpers import (
+    round_summary,
     scene_choices,
     score_lines,
     seat_name,
@@ -173,6 +176,8 @@ __all__ = [
     "SceneScore",
     "SceneStep",
     "SceneStyle",
+    "SceneSummary",
+    "SceneSummaryRow",
     "SceneTone",
     "SceneZone",
     "SearchBot",
@@ -219,6 +224,7 @@ __all__ = [
     "redeal",
     "registry",
     "remember",
+    "round_summary",
     "scene_choices",
     "scene_schema",
     "scene_text",

@@ -63,7 +63,7 @@ def test_a_handler_is_a_plain_function_of_its_request() -> None:
 
 def test_the_page_script_never_writes_html() -> None:
     scripts = sorted((Path(__file__).parents[2] / "src/tablecards/server/page").glob("*.js"))
-    assert {"app.js", "replay.js"} <= {script.name for script in scripts}
+    assert {"app.js", "replay.js", "summary.js"} <= {script.name for script in scripts}
     for script in scripts:
         text = script.read_text()
         for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):

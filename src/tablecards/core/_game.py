@@ -542,7 +542,7 @@ class Game(Generic[S]):
             >>> match = tablecards.Match("hit", players=3, seed=1)  # pip install tablecards-hit
             >>> extra = match.game.view_extra(match.state, 0)
             >>> sorted(extra)
-            ['current', 'offer', 'phase', 'round', 'rounds', 'scores']
+            ['banked', 'current', 'last_bust', 'offer', 'phase', 'round', 'rounds', 'scores']
             >>> all(match.view(0)[key] == value for key, value in extra.items())
             True
         """

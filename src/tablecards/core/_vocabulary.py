@@ -24,6 +24,8 @@ __all__ = [
     "SceneScore",
     "SceneStep",
     "SceneStyle",
+    "SceneSummary",
+    "SceneSummaryRow",
     "SceneTone",
     "SceneZone",
 ]
@@ -132,6 +134,29 @@ class SceneScore(TypedDict):
     score: str
 
 
+class SceneSummaryRow(TypedDict):
+    """One seat's line of a :class:`SceneSummary`: its name and one text per column."""
+
+    seat: int
+    name: str
+    cells: list[str]
+
+
+class SceneSummary(TypedDict):
+    """The figures of a finished round, as a table with a row per seat.
+
+    A title, a column heading per figure and a row per seat, in table order (for a game
+    without rounds, the last part of the game that scored, such as a sequence). ``id``
+    changes when a new round ends: a renderer shows a new summary when it appears.
+    """
+
+    id: str
+    title: str
+    note: str | None
+    columns: list[str]
+    rows: list[SceneSummaryRow]
+
+
 class Scene(TypedDict):
     """What one seat (or a spectator) sees of a match (:meth:`tablecards.Game.scene`)."""
 
@@ -147,3 +172,4 @@ class Scene(TypedDict):
     actions: list[SceneChoices]
     facts: list[SceneFact]
     scores: list[SceneScore]
+    summary: SceneSummary | None

@@ -788,7 +788,8 @@ class Match:
                 or truncated flag does not match the replayed log (the message says which). A
                 save written by another version of the game is first read through
                 :meth:`Game.upgrade_snapshot <tablecards.Game.upgrade_snapshot>`, which may
-                refuse it.
+                refuse it; a state field the installed version added, absent from the older
+                save, is taken from the replay.
 
         Warns:
             SaveWarning: the save was written by another version of the game, and replays
@@ -839,6 +840,10 @@ class Match:
                     f"log entry {index} ({show(entry)}) does not replay: {error}"
                 ) from error
         state = snapshot(match._state)
+        if older is not None and isinstance(saved, dict):
+            # A field the installed version added (a record for the table, such as the last
+            # round's figures) is not in an older version's save: the replay tells it.
+            saved = {**saved, **{key: value for key, value in state.items() if key not in saved}}
         # Compared as canonical text too: false == 0 in Python, not in a save.
         if match._truncated != data["truncated"] or state != saved or dumps(state) != dumps(saved):
             raise explain_mismatch(data, game, state, match._truncated, saved)

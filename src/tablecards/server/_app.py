@@ -66,6 +66,8 @@ _PAGE_FILES = {
     "app.js": "text/javascript; charset=utf-8",
     "replay.js": "text/javascript; charset=utf-8",  # stepping through a finished match
     "style.css": "text/css; charset=utf-8",
+    "summary.js": "text/javascript; charset=utf-8",  # the round summaries (summary.css)
+    "summary.css": "text/css; charset=utf-8",
     "icon.svg": "image/svg+xml",  # the tab's icon; "icon-turn" marks your turn
     "icon-turn.svg": "image/svg+xml",
     "rules.js": "text/javascript; charset=utf-8",  # a game's rules drawn as a page

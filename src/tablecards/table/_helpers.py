@@ -1,5 +1,5 @@
 """What every game's scene repeats: the seats from the viewer, scores by name, who the table
-waits for, and a group of choices from the legal actions.
+waits for, a group of choices from the legal actions, and a round's summary.
 
 A plugin's scene calls these instead of writing its own copy; they are plain functions of the
 view's values, so a scene built with them is as easy to read as one without.
@@ -7,14 +7,27 @@ view's values, so a scene built with them is as easy to read as one without.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from tablecards.core._actions import Action
-from tablecards.core._vocabulary import SceneChoice, SceneChoices, SceneScore
+from tablecards.core._vocabulary import (
+    SceneChoice,
+    SceneChoices,
+    SceneScore,
+    SceneSummary,
+    SceneSummaryRow,
+)
 from tablecards.words import listing
 
-__all__ = ["scene_choices", "score_lines", "seat_name", "table_order", "waiting_for"]
+__all__ = [
+    "round_summary",
+    "scene_choices",
+    "score_lines",
+    "seat_name",
+    "table_order",
+    "waiting_for",
+]
 
 
 def table_order(viewer: int | None, players: int) -> tuple[int, ...]:
@@ -102,3 +115,41 @@ def scene_choices(
     """
     made: list[SceneChoice] = [{"text": text, "act": action_json(act)} for text, act in choices]
     return {"title": title, "choices": made}
+
+
+def round_summary(
+    summary_id: str,
+    title: str,
+    columns: Sequence[str],
+    cells: Mapping[int, Sequence[str]],
+    names: Sequence[str],
+    viewer: int | None,
+    note: str | None = None,
+) -> SceneSummary:
+    """A scene's ``summary``: a finished round's figures, a row per seat in table order.
+
+    ``cells`` gives each seat's figures, one text per column; the rows follow
+    :func:`table_order` from ``viewer`` (named "You"), and a seat missing from ``cells`` has
+    no row. ``summary_id`` names the round summed up ("round:2"): a renderer shows a summary
+    whose id it has not shown yet. Build it from the view only, as the rest of the scene.
+
+    Example:
+        >>> from tablecards import round_summary
+        >>> summary = round_summary(
+        ...     "round:1", "Round 1", ["Points"], {0: ["12"], 1: ["9"]}, ["Ann", "Bob"], 1
+        ... )
+        >>> [(row["name"], row["cells"]) for row in summary["rows"]]
+        [('You', ['9']), ('Ann', ['12'])]
+    """
+    rows: list[SceneSummaryRow] = [
+        {"seat": seat, "name": seat_name(seat, names, viewer), "cells": list(cells[seat])}
+        for seat in table_order(viewer, len(names))
+        if seat in cells
+    ]
+    return {
+        "id": summary_id,
+        "title": title,
+        "note": note,
+        "columns": list(columns),
+        "rows": rows,
+    }

@@ -1,11 +1,12 @@
 """Scenes drawn with rich, for the terminal (``tablecards play`` and ``replay``).
 
 The terminal draws the same scene as the page (:meth:`tablecards.Game.scene`): the other seats'
-panels, the middle of the table, the viewer's own panel at the bottom, facts and scores; cards
-as their labels painted in their colour. Only the scene's words are printed, so a seat's screen
-never shows what its view does not hold. The menu of choices is the command's to print and
-read, with the public :class:`tablecards.ChoiceMenu` and :func:`tablecards.read_choice`, as
-:func:`tablecards.scene_text` prints it; :func:`menu` is that menu's actions, flattened.
+panels, the middle of the table, the viewer's own panel at the bottom, facts and scores, the last
+round's summary; cards as their labels painted in their colour. Only the scene's words are
+printed, so a seat's screen never shows what its view does not hold. The menu of choices is
+the command's to print and read, with the public :class:`tablecards.ChoiceMenu` and
+:func:`tablecards.read_choice`, as :func:`tablecards.scene_text` prints it; :func:`menu` is
+that menu's actions, flattened.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
+from rich.table import Table
 from rich.text import Text
 
 from tablecards.table._menu import ChoiceMenu
@@ -70,7 +72,23 @@ def render_scene(scene: Mapping[str, Any]) -> RenderableType:
     facts = _facts(scene)
     if facts is not None:
         parts.append(facts)
+    summary = scene.get("summary")
+    if summary:
+        parts.append(_summary(summary))
     return Group(*parts)
+
+
+def _summary(summary: Mapping[str, Any]) -> Panel:
+    """The last round's figures: a column per figure, a row per seat, the note above."""
+    table = Table(box=None, pad_edge=False)
+    table.add_column("Player", style="bold")
+    for column in summary.get("columns", ()):
+        table.add_column(str(column), justify="right")
+    for row in summary.get("rows", ()):
+        table.add_row(str(row.get("name", "")), *(str(cell) for cell in row.get("cells", ())))
+    note = summary.get("note")
+    body: RenderableType = Group(Text(str(note)), table) if note else table
+    return Panel(body, title=str(summary.get("title", "")), expand=False)
 
 
 def _panel(panel: Mapping[str, Any]) -> Panel:

@@ -149,6 +149,7 @@ def generic_scene(
         "actions": actions,
         "facts": words.facts,
         "scores": words.score_rows(shown),
+        "summary": None,
     }
 
 

@@ -22,7 +22,8 @@ def scene_text(scene: Mapping[str, Any], width: int = 80) -> str:
 
     Lines are at most ``width`` characters; only the scene's words are printed (never its
     data fields): the other seats, the middle of the table, the viewer's own seat at the
-    bottom, facts and scores, then the prompt and the numbered choices.
+    bottom, facts and scores, the last round's summary (a line per seat), then the prompt and
+    the numbered choices.
 
     Example:
         >>> import tablecards
@@ -66,6 +67,17 @@ def scene_text(scene: Mapping[str, Any], width: int = 80) -> str:
             say(f"{fact['label']}: {fact['text']}")
         if scores:
             say("Scores: " + ", ".join(f"{s['name']} {s['score']}" for s in scores))
+    summary = scene.get("summary")
+    if summary:
+        out.append(_rule(summary.get("title", ""), width))
+        if summary.get("note"):
+            say(summary["note"])
+        columns = summary.get("columns", ())
+        for row in summary.get("rows", ()):
+            figures = ", ".join(
+                f"{c} {v}" for c, v in zip(columns, row.get("cells", ()), strict=False)
+            )
+            say(f"{row.get('name', '')}: {figures}", 1)
     if scene.get("prompt"):
         out.append(_rule("", width))
         say(scene["prompt"])

@@ -249,6 +249,32 @@ _SCENE_DEFS: Final[dict[str, Any]] = {
             "score": _text("The score as shown."),
         },
     ),
+    "summary_row": _object(
+        "One seat's line of a round summary.",
+        {
+            "seat": {"description": "Data: the seat.", "type": "integer", "minimum": 0},
+            "name": _text("The player's name; 'You' for the viewer."),
+            "cells": _list(_text("A figure: '3', '+6', 'blue 2, 3'."), "One text per column."),
+        },
+    ),
+    "summary": _object(
+        "The figures of a finished round, as a table with a row per seat.",
+        {
+            "id": {
+                "description": "Data: names the round summed up; a new id is a new summary.",
+                "type": "string",
+            },
+            "title": _text("The summary's title: 'Round 2 of 8'."),
+            "note": _nullable_text("A sentence under the title: 'Bob wins the round with 9'."),
+            "columns": _list(
+                _text("A column heading: 'Red', 'Penalty cards', 'Score'."), "The columns."
+            ),
+            "rows": _list(
+                {"$ref": "#/$defs/summary_row"},
+                "One row per seat, in table order from the viewer.",
+            ),
+        },
+    ),
 }
 
 _SCENE: Final[dict[str, Any]] = {
@@ -280,6 +306,11 @@ _SCENE: Final[dict[str, Any]] = {
             ),
             "facts": _list({"$ref": "#/$defs/fact"}, "Anything else public, in words."),
             "scores": _list({"$ref": "#/$defs/score"}, "The scores by name, in seat order."),
+            "summary": {
+                "description": "The last finished round's figures; null before a round has "
+                "ended, or for a game that sums up none.",
+                "anyOf": [{"$ref": "#/$defs/summary"}, {"type": "null"}],
+            },
         },
     ),
     "$defs": _SCENE_DEFS,

@@ -326,4 +326,5 @@ def build_scene(
         "actions": actions,
         "facts": facts(words, known, misses, None if view["over"] else unseen(view, known)),
         "scores": score_lines([count(won, "token") for won in tokens], names, viewer),
+        "summary": None,
     }

@@ -209,4 +209,5 @@ def build_scene(
         "actions": [choices(game, legal)] if legal else [],
         "facts": [],
         "scores": score_lines(view["scores"], names, viewer),
+        "summary": None,
     }

@@ -86,7 +86,7 @@ class ExHopp(Game[ExHoppState]):
         "point cards and dodge the red ones."
     )
     length: ClassVar[str] = "until every point card has been taken"
-    version: ClassVar[str] = "0.1.0"
+    version: ClassVar[str] = "0.2.0"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 4
@@ -207,7 +207,8 @@ class ExHopp(Game[ExHoppState]):
         return _rules.final_scores(state)
 
     def view_extra(self, state: ExHoppState, seat: int | None) -> dict[str, Any]:
-        """Whose turn, every seat's colour and score, and the exchange as ``seat`` may know it.
+        """Whose turn, every seat's colour and score, the exchange as ``seat`` may know it, and
+        the last sequence finished (public).
 
         The values chosen in an exchange appear only in the view of the seat that chose them.
         """
@@ -225,6 +226,7 @@ class ExHopp(Game[ExHoppState]):
                 exchange["your_card"] = state.given
             elif seat is not None and seat == state.accepter and state.returned is not None:
                 exchange["your_card"] = state.returned
+        finished = state.finished
         return {
             "current": state.current,
             # _value_, the plain attribute behind an enum's .value property (a slower lookup).
@@ -233,6 +235,15 @@ class ExHopp(Game[ExHoppState]):
             "colours": list(map(_VALUE, state.colours)),
             "scores": list(_rules.final_scores(state)),
             "exchange": exchange,
+            "finished": None
+            if finished is None
+            else {
+                "number": finished.number,
+                "sequence": finished.sequence,
+                "cards": [NUMBERED[card].to_json() for card in finished.cards],
+                "point": POINT_CARDS[finished.point - POINT_CARDS[0].id].to_json(),
+                "winner": finished.winner,
+            },
         }
 
     def known_cards(self, state: ExHoppState, seat: int) -> list[NumberCard]:

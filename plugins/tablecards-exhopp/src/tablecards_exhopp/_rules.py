@@ -8,7 +8,7 @@ from typing import Final
 import attrs
 
 from tablecards import Event, TurnStarted
-from tablecards_exhopp._state import HAND_SIZE, Colour, ExHoppState, NumberCard, Phase
+from tablecards_exhopp._state import HAND_SIZE, Colour, ExHoppState, Finished, NumberCard, Phase
 
 # -- events ---------------------------------------------------------------------------------------
 
@@ -186,6 +186,10 @@ def finish_sequence(state: ExHoppState, sequence: int) -> None:
                 point.signed,
             )
         )
+    number = 1 if state.finished is None else state.finished.number + 1
+    state.finished = Finished(
+        number, sequence, tuple([card.id for card in cards]), point.id, winner
+    )
     if winner is not None:
         take_point_card(state, sequence, winner)
     discard_sequence(state, sequence)

@@ -20,9 +20,13 @@ from tablecards import (
     SceneBadge,
     SceneChoices,
     SceneFact,
+    SceneGroup,
     ScenePanel,
     SceneScore,
+    SceneSummary,
+    card_faces,
     remember,
+    round_summary,
     score_lines,
     seat_name,
     table_order,
@@ -32,7 +36,7 @@ from tablecards.words import count, listing, names_for, says
 from tablecards_exhopp._scene_choices import decision, phase_line
 from tablecards_exhopp._scene_parts import middle, middle_zones, titled, zone_box
 from tablecards_exhopp._state import COLOURS
-from tablecards_exhopp._words import standing
+from tablecards_exhopp._words import signed, standing
 
 __all__ = ["build_scene"]
 
@@ -129,6 +133,82 @@ def score_table(
     return score_lines(list(scores), names, viewer)
 
 
+def colour_totals(cards: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    """EXH-13: each colour's total in a sequence."""
+    made: dict[str, int] = {}
+    for card in cards:
+        made[str(card["colour"])] = made.get(str(card["colour"]), 0) + int(card["value"])
+    return made
+
+
+def finished_words(view: Mapping[str, Any], words: Sequence[str]) -> str:
+    """EXH-13, EXH-15: who took the point card of the last sequence finished, or the tie."""
+    done = view["finished"]
+    point = done["point"]
+    worth = signed(int(point["points"]) if point["ink"] == "black" else -int(point["points"]))
+    totals = colour_totals(done["cards"])
+    best = max(totals.values())
+    leaders = [colour for colour, total in totals.items() if total == best]
+    if done["winner"] is None:
+        return titled(f"tie: {listing(leaders)} have {best} each; nobody takes the {worth}")
+    who = words[int(done["winner"])]
+    return titled(f"{says(who, 'takes')} the {worth} point card: {leaders[0]} {best}")
+
+
+def finished_group(game: Game[Any], view: Mapping[str, Any], words: Sequence[str]) -> SceneGroup:
+    """EXH-12..EXH-15: the last sequence finished, as it lay, on view until the next one."""
+    done = view["finished"]
+    cards = done["cards"]
+    return {
+        "id": "finished",
+        "title": f"Last sequence finished (sequence {int(done['sequence']) + 1})",
+        "note": finished_words(view, words),
+        "badges": [],
+        "zones": [
+            {
+                "id": "finished:cards",
+                "title": "Its cards, as laid",
+                "style": "row",
+                "count": len(cards),
+                "cards": card_faces(game, cards),
+                "note": ", ".join(f"{c} {t}" for c, t in colour_totals(cards).items()),
+            }
+        ],
+    }
+
+
+def summary(
+    view: Mapping[str, Any], names: Sequence[str], words: Sequence[str]
+) -> SceneSummary | None:
+    """EXH-13, EXH-15, EXH-17: the last sequence finished: each player's colour, its total in
+    the sequence, the point card taken, and each player's score after it."""
+    done = view.get("finished")
+    if not done:
+        return None
+    totals = colour_totals(done["cards"])
+    point = done["point"]
+    worth = signed(int(point["points"]) if point["ink"] == "black" else -int(point["points"]))
+    colours = view.get("colours") or ()
+    cells = {}
+    for seat, score in enumerate(view["scores"]):
+        colour = str(colours[seat]) if seat < len(colours) else ""
+        cells[seat] = [
+            colour,
+            str(totals.get(colour, 0)),
+            worth if done["winner"] == seat else "\N{EM DASH}",
+            standing(int(score)),
+        ]
+    return round_summary(
+        f"sequence:{done['number']}",
+        f"Sequence {int(done['sequence']) + 1} finished",
+        ("Colour", "In the sequence", "Point card taken", "Score"),
+        cells,
+        names,
+        view["seat"],
+        finished_words(view, words),
+    )
+
+
 def build_scene(
     game: Game[Any], view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action]
 ) -> Scene:
@@ -171,7 +251,10 @@ def build_scene(
         "lines": [GOAL, phase_line(view, words)],
         "status": status(view, names, words),
         "seats": seats,
-        "middle": table.groups,
+        # The middle kept for every seat, with the last sequence finished after it (EXH-14).
+        "middle": [*table.groups, finished_group(game, view, words)]
+        if view.get("finished")
+        else table.groups,
         "prompt": prompt,
         "actions": actions,
         "facts": facts(view),
@@ -179,4 +262,5 @@ def build_scene(
         "scores": remember(
             tuple(won), (viewer, tuple(names), scores), score_table, scores, names, viewer
         ),
+        "summary": summary(view, names, words),
     }

@@ -18,6 +18,7 @@ __all__ = [
     "Colour",
     "ColourCard",
     "ExHoppState",
+    "Finished",
     "Ink",
     "NumberCard",
     "Phase",
@@ -123,6 +124,19 @@ SEQUENCES = 4
 HAND_SIZE = 4
 
 
+@attrs.frozen(slots=True)
+class Finished:
+    """The last sequence finished (EXH-12..EXH-15): the ``number``-th of the game, at place
+    ``sequence``, its cards (ids, in the order laid), its point card (id) and the seat that
+    took it (``None``: a tie, nobody took it)."""
+
+    number: int
+    sequence: int
+    cards: tuple[int, ...]
+    point: int
+    winner: int | None
+
+
 @attrs.define(slots=True, eq=False, kw_only=True)
 class ExHoppState(State):
     """A game of Ex & Hopp.
@@ -137,7 +151,8 @@ class ExHoppState(State):
     of the proposal, ``asked`` the seat answering now, ``accepter`` the seat that accepted and
     ``given``/``returned`` the values chosen by the proposer and the accepter (secret: never in
     a view of a third seat). ``passed`` lists ``(giver, card id)`` for every card given in an
-    exchange and still in the hand it went to: the giver knows where it lies.
+    exchange and still in the hand it went to: the giver knows where it lies. ``finished`` is
+    the last sequence finished (public: every card of it was laid face up).
     """
 
     stock: Zone[NumberCard]
@@ -163,3 +178,4 @@ class ExHoppState(State):
     returned: int | None = None
     turns: int = 0
     passed: tuple[tuple[int, int], ...] = ()
+    finished: Finished | None = None

@@ -67,7 +67,7 @@ class Hattrick(Game[HattrickState]):
         "Tricks with two piles: collect one colour and as few cards as you can of the two others."
     )
     length: ClassVar[str] = "twice as many rounds as players (8 to 12), or to a target score"
-    version: ClassVar[str] = "0.1.0"
+    version: ClassVar[str] = "0.2.0"
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 4
@@ -204,7 +204,8 @@ class Hattrick(Game[HattrickState]):
         return _bots.playout_action(state, seat, legal)
 
     def view_extra(self, state: HattrickState, seat: int | None) -> dict[str, Any]:
-        """The trick and round in play, who played each pile card, and the scores (all public)."""
+        """The trick and round in play, who played each pile card, the scores, the last trick
+        taken and what each seat won in the last round (all public)."""
         return {
             "round": state.round,
             "rounds": state.rounds,
@@ -216,6 +217,22 @@ class Hattrick(Game[HattrickState]):
             "pile_seats": [list(seats) for seats in state.pile_seats],
             "totals": list(state.totals),
             "last_scores": list(state.last_scores),
+            "round_won": None
+            if state.round_won is None
+            else {
+                "round": state.round_won.round,
+                "counts": [list(c) for c in state.round_won.counts],
+            },
+            "last_trick": None
+            if state.last_trick is None
+            else {
+                "round": state.last_trick.round,
+                "trick": state.last_trick.trick,
+                "piles": [
+                    [[seat, DECK[card].to_json()] for seat, card in pile]
+                    for pile in state.last_trick.piles
+                ],
+            },
             "scores": list(self.scores(state)),
         }
 

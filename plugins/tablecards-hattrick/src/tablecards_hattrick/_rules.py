@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from tablecards import Event, RoundEnded, TurnStarted
-from tablecards_hattrick._state import HatCard, HattrickState
+from tablecards_hattrick._state import HatCard, HattrickState, LastTrick, RoundWon
 
 
 @attrs.frozen(slots=True)
@@ -125,7 +125,16 @@ def pile_winner(state: HattrickState, index: int) -> int:
 
 
 def take_piles(state: HattrickState) -> None:
-    """HAT-06: each pile's winner keeps its cards face up, sorted by colour."""
+    """HAT-06: each pile's winner keeps its cards face up, sorted by colour; the trick as it
+    lay stays on view until the next one (everyone saw it)."""
+    state.last_trick = LastTrick(
+        state.round,
+        state.trick,
+        tuple(
+            tuple(zip(seats, [card.id for card in pile.cards], strict=True))
+            for pile, seats in zip(state.piles, state.pile_seats, strict=True)
+        ),
+    )
     for index, pile in enumerate(state.piles):
         if pile.cards:
             winner = pile_winner(state, index)
@@ -190,6 +199,14 @@ def round_scores(state: HattrickState) -> tuple[int, ...]:
 def end_round(state: HattrickState) -> None:
     """HAT-08..HAT-10: score the round, add it up, then end the game or rotate the dealer."""
     scores = round_scores(state)
+    won = state.won
+    state.round_won = RoundWon(
+        state.round,
+        tuple(
+            (*[len(won[seat * 3 + colour].cards) for colour in range(3)], len(pile.cards))
+            for seat, pile in enumerate(state.penalties)
+        ),
+    )
     state.totals = tuple(total + score for total, score in zip(state.totals, scores, strict=True))
     state.last_scores = scores
     if state.observed:

@@ -19,6 +19,7 @@ from tablecards import (
     Scene,
     SceneBadge,
     SceneChoices,
+    SceneCounter,
     SceneFace,
     SceneGroup,
     ScenePanel,
@@ -33,12 +34,19 @@ from tablecards import (
 )
 from tablecards.words import listing, names_for, says, whose
 from tablecards_hattrick._actions import Pass, Play
+from tablecards_hattrick._scene_round import (
+    COLOUR_NAMES,
+    MINUS,
+    last_trick_group,
+    signed,
+    standing,
+    summary,
+)
 from tablecards_hattrick._state import COLOURS, DECK
 
 __all__ = ["build_scene"]
 
 Zone = Mapping[str, Any]
-MINUS: Final = "\N{MINUS SIGN}"
 #: HAT-06: won cards lie sorted by colour, red, blue then green (a hand too).
 ORDER: Final = {colour.value: index for index, colour in enumerate(COLOURS)}
 RULE: Final = (
@@ -46,24 +54,12 @@ RULE: Final = (
     f"the other colours {MINUS}1 a card, each penalty card {MINUS}2"
 )
 PASS_TITLE: Final = f"Pass, showing a card of the third colour ({MINUS}2)"
-COLOUR_NAMES: Final = tuple(colour.value for colour in COLOURS)
 #: The zones in front of each seat (4 to 6 of them, HAT-02): its hand, its won piles by
 #: colour (HAT-06) and its penalty cards (HAT-05).
 SEAT_ZONES: Final = tuple(
     (f"hand:{seat}", *(f"won:{seat}:{colour}" for colour in COLOUR_NAMES), f"penalty:{seat}")
     for seat in range(6)
 )
-
-
-def signed(number: int) -> str:
-    """HAT-09: a change of score as players write it: "+5", "-4" with a true minus sign, "0"."""
-    return f"+{number}" if number > 0 else f"{MINUS}{-number}" if number < 0 else "0"
-
-
-def standing(number: int) -> str:
-    """HAT-11: a total as players write it, with no plus ("27", "-13" with a true minus sign),
-    as every table writes the final standings."""
-    return f"{MINUS}{-number}" if number < 0 else str(number)
 
 
 def faces(game: Game[Any], cards: Sequence[Mapping[str, Any]]) -> list[SceneFace]:
@@ -116,16 +112,20 @@ def seat_panel(
     active: bool,
     dealer: bool,
     leads: bool,
-    points: int,
+    points: int | None,
     total: int,
 ) -> ScenePanel:
     """HAT-03, HAT-04, HAT-09: a seat's name, whether it deals or leads, its points this round
-    and in all, and the zones in front of it (:data:`SEAT_ZONES`)."""
+    (``None`` once the match is over) and in all, and the zones in front of it
+    (:data:`SEAT_ZONES`)."""
     badges: list[SceneBadge] = []
     if dealer:
         badges.append({"text": "dealer", "tone": "info"})
     if leads:
         badges.append({"text": "leads this trick", "tone": "mark"})
+    counters: list[SceneCounter] = [{"label": "total", "value": standing(total)}]
+    if points is not None:
+        counters.insert(0, {"label": "this round", "value": signed(points)})
     # Kept with their zones: a card played changes a hand, a trick won a pile or two.
     hand, piles = zones[0], zones[1:]
     return {
@@ -134,10 +134,7 @@ def seat_panel(
         "you": you,
         "active": active,
         "badges": badges,
-        "counters": [
-            {"label": "this round", "value": signed(points)},
-            {"label": "total", "value": standing(total)},
-        ],
+        "counters": counters,
         "zones": [
             remember(hand, ("box", you), hand_box, game, hand, SEAT_ZONES[seat][0], you),
             *remember(piles, "boxes", won_boxes, game, piles, seat),
@@ -154,7 +151,8 @@ def seat_panels(
     zones, to_act, dealer = view["zones"], view["to_act"], view.get("dealer")
     totals = view.get("totals") or [0] * players
     scores = view.get("scores") or totals
-    leader = None if view["over"] else view.get("leader")
+    over = bool(view["over"])
+    leader = None if over else view.get("leader")
     panels = []
     for seat in table_order(viewer, players):
         score = int(scores[seat])
@@ -165,7 +163,7 @@ def seat_panels(
             seat in to_act,
             seat == dealer,
             seat == leader,
-            score - int(totals[seat]),
+            None if over else score - int(totals[seat]),
             score,
         )
         # Kept with the seat's zones: a move changes one hand, and whose turn it is.
@@ -248,7 +246,18 @@ def trick_group(
 
 
 def middle(game: Game[Any], view: Mapping[str, Any], names: tuple[str, ...]) -> list[SceneGroup]:
-    """HAT-04: the trick in the middle of the table."""
+    """HAT-04, HAT-06: the trick in play in the middle of the table, then the last trick
+    taken; once the match is over, only the last trick."""
+    viewer: int | None = view["seat"]
+    last = view.get("last_trick")
+    if last is None:
+        return [] if view["over"] else trick_now(game, view, names)  # kept for every seat
+    shown = last_trick_group(game, last, names, viewer)
+    return [shown] if view["over"] else [*trick_now(game, view, names), shown]
+
+
+def trick_now(game: Game[Any], view: Mapping[str, Any], names: tuple[str, ...]) -> list[SceneGroup]:
+    """HAT-04: the trick in play."""
     viewer: int | None = view["seat"]
     zones, leader = view["zones"], view.get("leader")
     piles = (zones["pile:0"], zones["pile:1"])
@@ -374,4 +383,5 @@ def build_scene(
         "actions": actions,
         "facts": [],
         "scores": score_lines([int(score) for score in scores], names, viewer),
+        "summary": summary(view, names, viewer),
     }

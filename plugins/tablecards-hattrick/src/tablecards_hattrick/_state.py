@@ -8,7 +8,7 @@ import attrs
 
 from tablecards import Card, State, Zone
 
-__all__ = ["COLOURS", "DECK", "Colour", "HatCard", "HattrickState"]
+__all__ = ["COLOURS", "DECK", "Colour", "HatCard", "HattrickState", "LastTrick", "RoundWon"]
 
 
 class Colour(enum.Enum):
@@ -43,6 +43,24 @@ DECK: tuple[HatCard, ...] = tuple(
 )
 
 
+@attrs.frozen(slots=True)
+class LastTrick:
+    """The last trick taken, as it lay (HAT-06): each pile's (seat, card id) in play order."""
+
+    round: int
+    trick: int
+    piles: tuple[tuple[tuple[int, int], ...], ...]
+
+
+@attrs.frozen(slots=True)
+class RoundWon:
+    """What each seat had won when the last round ended (HAT-09): ``counts[seat]`` is its
+    red, blue and green cards won, then its penalty cards."""
+
+    round: int
+    counts: tuple[tuple[int, ...], ...]
+
+
 @attrs.define(slots=True, eq=False, kw_only=True)
 class HattrickState(State):
     """A game of Hattrick.
@@ -55,7 +73,8 @@ class HattrickState(State):
     ``pile_seats[i]`` lists who played each card of ``piles[i]``, in the same order.
     ``rounds`` is ``None`` when only the target ends the game (HAT-12); ``target`` is ``None``
     when only the round count does (HAT-11). ``last_scores`` are the scores of the last
-    finished round.
+    finished round, ``round_won`` its cards won by colour and penalty cards, and
+    ``last_trick`` the last trick taken: all public, kept for the table to show.
     """
 
     deck: Zone[HatCard]
@@ -74,6 +93,8 @@ class HattrickState(State):
     pile_seats: tuple[tuple[int, ...], ...] = ((), ())
     totals: tuple[int, ...] = ()
     last_scores: tuple[int, ...] = ()
+    round_won: RoundWon | None = None
+    last_trick: LastTrick | None = None
 
     def won_zone(self, seat: int, colour: Colour) -> Zone[HatCard]:
         """The public zone of the cards of ``colour`` that ``seat`` has won this round."""

@@ -8,7 +8,7 @@ from tablecards import Action, CardsMoved, Event, RoundEnded, Shuffled, TurnStar
 from tablecards.words import count, says
 from tablecards_hattrick._actions import Pass, Play
 from tablecards_hattrick._rules import PileTaken, TrickLed
-from tablecards_hattrick._scene import signed
+from tablecards_hattrick._scene_round import signed
 from tablecards_hattrick._state import DECK
 
 __all__ = ["WORDED", "event_words", "play_words"]

@@ -72,7 +72,7 @@ class Hit(Game[HitState]):
         "stop before one card too many loses your row."
     )
     length: ClassVar[str] = "one pass through the 90-card deck (one round by default)"
-    version: ClassVar[str] = "0.1.0"
+    version: ClassVar[str] = "0.2.0"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 3
@@ -178,7 +178,8 @@ class Hit(Game[HitState]):
         return state.round
 
     def view_extra(self, state: HitState, seat: int | None) -> dict[str, Any]:
-        """The decision in play, the round, and every seat's scores (all public in Hit!)."""
+        """The decision in play, the round, every seat's scores, what each banked in the last
+        finished round and the last bust while the turn after it lasts (all public in Hit!)."""
         phase = state.phase
         return {
             "current": state.current,
@@ -188,6 +189,20 @@ class Hit(Game[HitState]):
             "round": state.round,
             "rounds": state.rounds,
             "scores": list(self.scores(state)),
+            "banked": None
+            if state.banked is None
+            else {
+                "round": state.banked.round,
+                "cards": list(state.banked.cards),
+                "points": list(state.banked.points),
+            },
+            "last_bust": None
+            if state.last_bust is None
+            else {
+                "seat": state.last_bust.seat,
+                "value": state.last_bust.value,
+                "cards": [DECK[card].to_json() for card in state.last_bust.cards],
+            },
         }
 
     def move_limit(self, players: int) -> int:

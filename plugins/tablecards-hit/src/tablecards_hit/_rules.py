@@ -8,7 +8,7 @@ from typing import Final
 import attrs
 
 from tablecards import Event, RoundEnded, TurnStarted
-from tablecards_hit._state import HitCard, HitState, Phase
+from tablecards_hit._state import Banked, HitCard, HitState, LastBust, Phase
 
 # The phases as module constants: an enum member looked up through its class costs a descriptor
 # call, and every draw sets a phase.
@@ -43,6 +43,7 @@ def start_turn(state: HitState, seat: int) -> None:
     """
     state.current = seat
     state.to_act = (seat,)
+    state.last_bust = None  # a bust stays on view for the turn after it only
     if state.observed:
         state.emit(TurnStarted(seat, state.round))
     # HIT-04: at the start of your turn, all your face-up cards move to your loot.
@@ -83,11 +84,13 @@ def bust(state: HitState, seat: int, card: HitCard) -> None:
     if state.observed:
         state.emit(Busted(seat, card.value, len(row.cards) + 1))
     state.draw(state.deck, state.box)  # the drawn card is still the deck's top
+    lost = LastBust(seat, card.value, tuple([held.id for held in row.cards] + [card.id]))
     state.move_all(row, state.box)
     if state.deck.cards:
         start_turn(state, (seat + 1) % state.players)
     else:
         end_round(state)
+    state.last_bust = lost
 
 
 def steal_cards(state: HitState, seat: int) -> None:
@@ -113,6 +116,7 @@ def end_round(state: HitState) -> None:
     for seat in range(state.players):
         state.move_all(state.rows[seat], state.loots[seat])
     scores = round_scores(state)
+    state.banked = Banked(state.round, tuple([len(loot.cards) for loot in state.loots]), scores)
     state.totals = tuple(total + score for total, score in zip(state.totals, scores, strict=True))
     if state.observed:
         state.emit(RoundEnded(state.round, scores))

@@ -15,11 +15,14 @@ from tablecards import (
     Action,
     Game,
     Scene,
+    SceneFace,
     SceneGroup,
     ScenePanel,
+    SceneSummary,
     SceneZone,
     card_faces,
     remember,
+    round_summary,
     scene_choices,
     score_lines,
     seat_name,
@@ -33,6 +36,11 @@ __all__ = ["build_scene"]
 
 #: HIT-06: a repeated value busts a row that already holds this many cards.
 BUST_FROM = 3
+
+
+def capital(text: str) -> str:
+    """``text`` with a capital first letter ("you bust" heads a line as "You bust")."""
+    return text[:1].upper() + text[1:]
 
 
 def columns(row: Mapping[str, Any]) -> dict[int, list[Mapping[str, Any]]]:
@@ -130,11 +138,14 @@ def box_box(game: Game[Any], box: Mapping[str, Any]) -> SceneZone:
 def middle(game: Game[Any], deck: Mapping[str, Any], box: Mapping[str, Any]) -> list[SceneGroup]:
     """HIT-05, HIT-11: the deck, face down (unless the view shows every card), and the box."""
     shown, left = deck.get("cards"), count(int(deck["count"]), "card")
+    note = f"{left} to draw; the round ends with the last one"
+    if not int(deck["count"]):
+        note = "No card left to draw: the round is over"
     return [
         {
             "id": "middle",
             "title": "The deck",
-            "note": f"{left} to draw; the round ends with the last one",
+            "note": note,
             "badges": [],
             "zones": [
                 {
@@ -149,6 +160,71 @@ def middle(game: Game[Any], deck: Mapping[str, Any], box: Mapping[str, Any]) -> 
             ],
         }
     ]
+
+
+def bust_group(
+    game: Game[Any], bust: Mapping[str, Any], names: Sequence[str], viewer: int | None
+) -> SceneGroup:
+    """HIT-06: the last bust, on view for the turn after it: the row lost and the card drawn."""
+    who = names_for(names, viewer)[int(bust["seat"])]
+    cards = bust["cards"]
+    points = sum(int(card["value"]) for card in cards)
+    return {
+        "id": "bust",
+        "title": capital(f"{says(who, 'busts')} on {article(bust['value'])}"),
+        "note": capital(
+            f"{count(len(cards), 'card')} lost to the box ({count(points, 'point')}); "
+            f"the last card drawn is {article(bust['value'])}"
+        ),
+        "badges": [{"text": "bust", "tone": "bad"}],
+        "zones": [
+            {
+                "id": "bust:cards",
+                "title": "Lost",
+                "style": "row",
+                "count": len(cards),
+                "cards": drawn_last(card_faces(game, cards)),
+                "note": None,
+            }
+        ],
+    }
+
+
+def drawn_last(faces: list[SceneFace]) -> list[SceneFace]:
+    """HIT-06: the lost row, its last card noted as the one drawn (the faces are fresh)."""
+    if faces:
+        faces[-1]["note"] = "drawn"
+    return faces
+
+
+def summary(
+    view: Mapping[str, Any], names: Sequence[str], viewer: int | None
+) -> SceneSummary | None:
+    """HIT-13, HIT-14: the last finished round: each seat's cards and points banked in its
+    loot (its score for the round) and its total after the round."""
+    banked = view.get("banked")
+    if not banked:
+        return None
+    points = [int(point) for point in banked["points"]]
+    totals = view.get("scores") or points
+    cells = {
+        seat: [str(cards), str(points[seat]), str(totals[seat])]
+        for seat, cards in enumerate(banked["cards"])
+    }
+    best = max(points)
+    words = names_for(names, viewer)
+    top = [words[seat] for seat, point in enumerate(points) if point == best]
+    verb = says(listing(top), "banks") if len(top) == 1 else f"{listing(top)} bank"
+    note = f"{verb} the most, {count(best, 'point')}"
+    return round_summary(
+        f"round:{banked['round']}",
+        f"Round {banked['round']} of {view.get('rounds')}",
+        ("Cards banked", "Points", "Total"),
+        cells,
+        names,
+        viewer,
+        capital(note),
+    )
 
 
 # -- the prompt and the choices ------------------------------------------------------------
@@ -248,9 +324,17 @@ def build_scene(
         "lines": ["Bank the most points: a repeated value busts a row of three or more cards"],
         "status": status(view, viewer, names, scores),
         "seats": seats,
-        "middle": remember((deck, box), "middle", middle, game, deck, box),
+        "middle": [
+            *remember((deck, box), "middle", middle, game, deck, box),
+            *(
+                []
+                if not view.get("last_bust")
+                else [bust_group(game, view["last_bust"], names, viewer)]
+            ),
+        ],
         "prompt": prompt,
         "actions": actions,
         "facts": [],
         "scores": score_lines(scores, names, viewer),
+        "summary": summary(view, names, viewer),
     }

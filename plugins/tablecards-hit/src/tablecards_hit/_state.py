@@ -8,7 +8,7 @@ import attrs
 
 from tablecards import Card, State, Zone
 
-__all__ = ["DECK", "DECK_VALUES", "HitCard", "HitState", "Phase"]
+__all__ = ["DECK", "DECK_VALUES", "Banked", "HitCard", "HitState", "LastBust", "Phase"]
 
 
 @attrs.frozen(slots=True)
@@ -38,12 +38,32 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+@attrs.frozen(slots=True)
+class Banked:
+    """What each seat banked in the last finished round (HIT-13): cards and points."""
+
+    round: int
+    cards: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class LastBust:
+    """The last bust (HIT-06): who, on which value, and the cards (ids) that went to the box."""
+
+    seat: int
+    value: int
+    cards: tuple[int, ...]
+
+
 @attrs.define(slots=True, eq=False, kw_only=True)
 class HitState(State):
     """A game of Hit!: the deck, each seat's face-up row and loot, and the box.
 
     ``offer`` is the value the current player may steal (meaningful in ``Phase.STEAL``);
-    ``totals`` holds each seat's score of the finished rounds (HIT-14).
+    ``totals`` holds each seat's score of the finished rounds (HIT-14), ``banked`` what each
+    banked in the last finished round, ``last_bust`` the last bust while the turn after it
+    lasts: all public, kept for the table to show.
     """
 
     deck: Zone[HitCard]
@@ -57,3 +77,5 @@ class HitState(State):
     phase: Phase = Phase.GO_ON
     offer: int = 0
     totals: tuple[int, ...] = ()
+    banked: Banked | None = None
+    last_bust: LastBust | None = None

@@ -64,7 +64,8 @@ class Stop(Game[StopState]):
     length: ClassVar[str] = "rounds until someone holds 6 blue tokens (an option)"
     # 0.2.0: a pass can be taken back until the last player passes (STOP-13).
     # 0.3.0: a seat that passed may not pass again (not a move; the moment stops waiting).
-    # 0.4.0: the winner may give the rest of the table at once (GiveRest, STOP-15).
+    # 0.4.0: the winner may give the rest of the table at once (GiveRest, STOP-15), and the
+    # state keeps the last round's public figures for the round's summary.
     version: ClassVar[str] = "0.4.0"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
@@ -248,7 +249,7 @@ class Stop(Game[StopState]):
 
     def view_extra(self, state: StopState, seat: int | None) -> dict[str, Any]:
         """The public facts: phase, red token, tokens, eliminations, bids, who has passed since
-        the last card was played (STOP-13) and the share-out."""
+        the last card was played (STOP-13), the share-out and the last round decided."""
         bids: list[dict[str, int | None] | None] = []
         totals = []  # each bid's total once, for "bids" and "highest" (highest_bid's max)
         for zone in state.bids:
@@ -265,6 +266,7 @@ class Stop(Game[StopState]):
                     value = card.value
                     break
             bids.append({"total": total, "value": value})
+        result = state.result
         return {
             # _value_, the plain attribute behind an enum's .value property (a slower lookup).
             "phase": state.phase._value_,
@@ -282,6 +284,15 @@ class Stop(Game[StopState]):
             "passed": list(state.passed),
             "bidders": list(state.bidders),
             "scores": list(self.scores(state)),
+            "result": None
+            if result is None
+            else {
+                "round": result.round,
+                "bids": list(result.bids),
+                "winner": result.winner,
+                "gained": list(result.gained),
+                "received": [list(values) for values in result.received],
+            },
         }
 
     def move_limit(self, players: int) -> int:

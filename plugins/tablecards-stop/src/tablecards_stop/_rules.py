@@ -10,6 +10,8 @@ import operator
 from collections.abc import Sequence
 from typing import Final
 
+import attrs
+
 from tablecards import RoundEnded, Zone
 from tablecards_stop._events import (
     BidPlaced,
@@ -25,7 +27,7 @@ from tablecards_stop._events import (
     Skipped,
     StopCalled,
 )
-from tablecards_stop._state import PLUS, Phase, StopCard, StopState
+from tablecards_stop._state import PLUS, Phase, RoundResult, StopCard, StopState
 
 #: A player holding this many cards skips their draw (STOP-05); below it they must draw.
 FULL_HAND: Final = 6
@@ -310,6 +312,16 @@ def resolve_round(state: StopState) -> None:
     bidders = tuple(seat for seat, zone in enumerate(state.bids) if zone.cards)
     high = max(totals)
     leaders = [seat for seat in bidders if totals[seat] == high]
+    state.result = RoundResult(
+        state.round,
+        tuple(totals),
+        leaders[0] if len(leaders) == 1 else None,
+        tuple(
+            len(bidders) if len(leaders) == 1 and seat == leaders[0] else 0
+            for seat in range(state.players)
+        ),
+        ((),) * state.players,
+    )
     if len(leaders) == 1:
         win_round(state, leaders[0], bidders, high)
     else:
@@ -338,6 +350,8 @@ def win_round(state: StopState, winner: int, bidders: tuple[int, ...], total: in
     state.recipients = ()
     if len(bidders) == 1:
         # Nobody else may receive a card: the whole table goes back to the winner's pack.
+        values = tuple(card.value for zone in state.bids for card in zone.cards)
+        received(state, winner, values)
         for zone in state.bids:
             state.move_all(zone, state.packs[winner])
         state.recipients = (winner,)
@@ -352,6 +366,7 @@ def give_card(state: StopState, seat: int, value: int, to: int) -> None:
     their own pack; when the table is empty the next draw phase begins."""
     zone, card = table_card(state, value)
     state.move((card,), zone, state.packs[to])
+    received(state, to, (value,))
     if to not in state.recipients:
         state.recipients = (*state.recipients, to)
     if state.observed:
@@ -371,11 +386,21 @@ def give_rest(state: StopState, seat: int, to: int) -> None:
     for value in values:
         zone, card = table_card(state, value)
         state.move((card,), zone, pack)
+    received(state, to, tuple(values))
     if to not in state.recipients:
         state.recipients = (*state.recipients, to)
     if state.observed:
         state.emit(GaveRest(seat, tuple(values), to))
     finish_share_out(state)
+
+
+def received(state: StopState, seat: int, values: tuple[int, ...]) -> None:
+    """STOP-15: note the cards ``seat`` received in the share-out (public), for the table."""
+    result = state.result
+    if result is not None:
+        got = list(result.received)
+        got[seat] = (*got[seat], *values)
+        state.result = attrs.evolve(result, received=tuple(got))
 
 
 def table_card(state: StopState, value: int) -> tuple[Zone[StopCard], StopCard]:

@@ -16,15 +16,18 @@ from tablecards import (
     Game,
     Scene,
     SceneChoices,
+    SceneGroup,
+    SceneSummary,
     remember,
+    round_summary,
     score_lines,
     seat_name,
     table_order,
     waiting_for,
 )
-from tablecards.words import count, names_for, says
+from tablecards.words import count, listing, names_for, says
 from tablecards_stop._scene_choices import call_or_draw_on, highest_bid, offers, share_out
-from tablecards_stop._scene_seats import badges_worn, seat_panel
+from tablecards_stop._scene_seats import badges_worn, rank, seat_panel
 
 __all__ = ["build_scene"]
 
@@ -107,6 +110,67 @@ def decision(
     return None, []
 
 
+DASH: Final = "\N{EM DASH}"
+
+
+def result_words(result: Mapping[str, Any], words: Sequence[str]) -> str:
+    """STOP-14, STOP-16: who won the round with what bid and how many tokens, or the tie."""
+    bids = [int(bid) for bid in result["bids"]]
+    high = max(bids)
+    winner = result["winner"]
+    if winner is None:
+        tied = listing(words[seat] for seat, bid in enumerate(bids) if bid == high)
+        text = f"tie at {high} between {tied}: no token, every bid goes back to its pack"
+    else:
+        gained = count(int(result["gained"][winner]), "blue token")
+        text = f"{says(words[int(winner)], 'wins')} the round with a bid of {high}: {gained}"
+    return text[:1].upper() + text[1:]
+
+
+def summary(
+    view: Mapping[str, Any], names: Sequence[str], words: Sequence[str]
+) -> SceneSummary | None:
+    """STOP-14..STOP-16: the last round decided: each seat's bid, the tokens it won and has,
+    and the cards it received in the share-out (so far, while it goes on)."""
+    result = view.get("result")
+    if not result:
+        return None
+    cells = {}
+    for seat, bid in enumerate(result["bids"]):
+        got = sorted(result["received"][seat], reverse=True)
+        cells[seat] = [
+            str(bid) if bid else DASH,
+            f"+{result['gained'][seat]}" if result["gained"][seat] else DASH,
+            str(view["tokens"][seat]),
+            ", ".join(rank(int(value)) for value in got) if got else DASH,
+        ]
+    return round_summary(
+        f"round:{result['round']}",
+        f"Round {result['round']}",
+        ("Bid", "Tokens won", "Tokens", "Cards received"),
+        cells,
+        names,
+        view["seat"],
+        result_words(result, words),
+    )
+
+
+def last_round(view: Mapping[str, Any], words: Sequence[str]) -> list[SceneGroup]:
+    """STOP-14..STOP-16: while the next round draws, how the last one ended."""
+    result = view.get("result")
+    if not result or view["phase"] != "draw" or view["over"]:
+        return []
+    return [
+        {
+            "id": "last-round",
+            "title": f"Round {result['round']}",
+            "note": result_words(result, words),
+            "badges": [],
+            "zones": [],
+        }
+    ]
+
+
 def build_scene(
     game: Game[Any], view: Mapping[str, Any], names: Sequence[str], legal: Sequence[Action]
 ) -> Scene:
@@ -150,9 +214,10 @@ def build_scene(
         ],
         "status": status(view, names, viewer, waiting),
         "seats": seats,
-        "middle": [],
+        "middle": last_round(view, words),
         "prompt": prompt,
         "actions": actions,
         "facts": [],
         "scores": score_lines([count(int(score), "token") for score in scores], names, viewer),
+        "summary": summary(view, names, words),
     }

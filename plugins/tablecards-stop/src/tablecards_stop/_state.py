@@ -16,6 +16,7 @@ __all__ = [
     "PLUS",
     "VALUES",
     "Phase",
+    "RoundResult",
     "StopCard",
     "StopState",
     "make_pack",
@@ -75,6 +76,19 @@ def seat_zones(name: str, visibility: Visibility, players: int) -> tuple[Zone[St
     return tuple(Zone(f"{name}:{seat}", visibility, seat) for seat in range(players))
 
 
+@attrs.frozen(slots=True)
+class RoundResult:
+    """The last round decided (STOP-14..STOP-16), all public: each seat's bid total (0: no
+    bid), the winner (``None``: a tie), the tokens each gained, and the values of the cards
+    each received in the share-out so far."""
+
+    round: int
+    bids: tuple[int, ...]
+    winner: int | None
+    gained: tuple[int, ...]
+    received: tuple[tuple[int, ...], ...]
+
+
 @attrs.define(slots=True, eq=False, kw_only=True)
 class StopState(State):
     """A game of Stop.
@@ -98,6 +112,7 @@ class StopState(State):
             it), but the moment no longer waits for them and they may not pass again.
         bidders: the round's bidders while the winner shares out the table (STOP-15).
         recipients: the bidders who have received cards so far in the share-out.
+        result: the last round decided, kept for the table to show.
     """
 
     packs: tuple[Zone[StopCard], ...]
@@ -119,3 +134,4 @@ class StopState(State):
     passed: tuple[int, ...] = ()
     bidders: tuple[int, ...] = ()
     recipients: tuple[int, ...] = ()
+    result: RoundResult | None = None

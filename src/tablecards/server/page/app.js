@@ -4,6 +4,8 @@
 // The rules and the lobby's list of games are drawn by rules.js.
 import { gamesList, playersText, rulesButton, rulesPage, rulesUrl } from "./rules.js";
 
+import { summaries } from "./summary.js";
+
 const main = document.getElementById("main");
 const where = document.getElementById("where");
 
@@ -398,6 +400,8 @@ function table(matchId) {
   main.classList.add("playing");
   const parts = tableSkeleton(main);
   const log = historyLog(parts.log);
+  const rounds = summaries(); // the round summaries (summary.js), under the result
+  parts.result.after(rounds.node);
   // Who is here and play again above the table, looking back and the chat under it (see
   // tableExtras; style.css places them), the notice about a click kept while disconnected
   // beside the status.
@@ -468,6 +472,7 @@ function table(matchId) {
       // Over, nobody is away any more: a finished match shows no "here" or "away".
       badges: (seat) => (s.result ? null : presenceBadge(ex.presence, seat)),
     });
+    rounds.update(s.scene);
     tick();
     if (keepFocus) {
       const first = parts.actions.querySelector("button:not([disabled])");
