@@ -400,8 +400,11 @@ function table(matchId) {
   main.classList.add("playing");
   const parts = tableSkeleton(main);
   const log = historyLog(parts.log);
-  const rounds = summaries(); // the round summaries (summary.js), under the result
-  parts.result.after(rounds.node);
+  // The round summaries (summary.js): after your own cards, so that on a phone a summary that
+  // opens never pushes your decision and your cards off the first screen (style.css places it
+  // under the status on a wide screen).
+  const rounds = summaries();
+  parts.me.after(rounds.node);
   // Who is here and play again above the table, looking back and the chat under it (see
   // tableExtras; style.css places them), the notice about a click kept while disconnected
   // beside the status.
