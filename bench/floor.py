@@ -186,7 +186,7 @@ def main() -> None:
     args = parser.parse_args()
     sizes = json.loads(args.sizes.read_text()) if args.sizes else {}
     db = args.db or Path(tempfile.mkdtemp(prefix="tablecards-floor-")) / "floor.db"
-    sock = listening_socket("127.0.0.1", 0)  # bound as tablecards serve binds its own
+    sock = listening_socket("127.0.0.1", 0)  # TCP by name: TCP_NODELAY, as tablecards serve
     sock.listen(1024)
     print(f"http://127.0.0.1:{sock.getsockname()[1]}/", flush=True)
     config = uvicorn.Config(

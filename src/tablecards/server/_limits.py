@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import ipaddress
 import json
 import logging
 import math
 import re
+import socket
 import time
 from collections.abc import Iterable
 from typing import Any
@@ -34,6 +36,7 @@ __all__ = [
     "Refusals",
     "allowed_hosts",
     "host_allowed",
+    "no_delay",
     "sweep",
 ]
 
@@ -329,6 +332,7 @@ class Guard:
         abort = getattr(transport, "abort", None)
         if callable(abort):
             scope[ABORT] = abort
+        no_delay(transport)
         try:
             await self.app(scope, receive, send)
         finally:
@@ -337,6 +341,20 @@ class Guard:
                 del self.sockets[client]
             if transport is not None:
                 release_when_closed(transport)  # freed when closed (Python 3.11's cycle)
+
+
+def no_delay(transport: object) -> None:
+    """Send what a websocket's transport is given at once (``TCP_NODELAY``), whatever server
+    accepted it: asyncio sets it only on sockets it opened as TCP by name, and a server started
+    on a socket bound without naming TCP (``uvicorn --fd``, ``--workers``, a test's own socket)
+    left it off. Without it, the state sent to a seat that did not act waited behind the last
+    unacknowledged one for the client's delayed ACK (about 40 ms on Linux)."""
+    get_extra_info = getattr(transport, "get_extra_info", None)
+    sock = get_extra_info("socket") if callable(get_extra_info) else None
+    if sock is None or sock.family not in (socket.AF_INET, socket.AF_INET6):
+        return  # a Unix socket, or a transport without one: nothing to set
+    with contextlib.suppress(OSError):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 def _client(scope: Scope) -> str:

@@ -119,11 +119,10 @@ def listening_socket(host: str, port: int) -> socket.socket:
     Raises:
         ServeError: the port is taken, or the address cannot be used (one line says why).
     """
-    # Not named TCP, so asyncio leaves TCP_NODELAY off: turning it on (issue 43) made states
-    # go missing between two processes behind a proxy (tests/server/test_many.py), not yet
-    # understood; it stays off until that is.
+    # Named TCP, so asyncio sets TCP_NODELAY on every connection it accepts: a seat's state
+    # never waits for the client's delayed ACK (the app sets it on websockets too).
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
