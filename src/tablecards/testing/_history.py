@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tablecards import Action, EventRecorder, Game, Match, State, action_to_json
+from tablecards import Action, Event, EventRecorder, Game, Match, State, action_to_json
 from tablecards.core._errors import show
 from tablecards.core._serial import dumps
 from tablecards.core._simultaneous import play
@@ -137,9 +137,19 @@ def _seen(state: State, watcher: int | None) -> list[Any]:
 def check_events_for(match: Match, recorder: EventRecorder, where: Where) -> None:
     """:meth:`Match.events_for`, rebuilt by replaying the log, gives each seat exactly the
     events an observer recorded live, as that seat may see them."""
+    written: dict[int, tuple[Event, dict[str, Any]]] = {}
+
+    def to_json(event: Event) -> dict[str, Any]:
+        # An event every seat sees is the same object for each of them: written once. The
+        # event is kept with its JSON so that its id is not reused while the dict lives.
+        known = written.get(id(event))
+        if known is None:
+            known = written[id(event)] = (event, event.to_json())
+        return known[1]
+
     for watcher in (*range(match.players), None):
-        live = [e.to_json() for e in (x.seen_by(watcher) for x in recorder.events) if e]
-        rebuilt = [event.to_json() for _, event in match.events_for(watcher)]
+        live = [to_json(e) for e in (x.seen_by(watcher) for x in recorder.events) if e]
+        rebuilt = [to_json(event) for _, event in match.events_for(watcher)]
         if rebuilt != live:
             raise ConformanceFailure(
                 "leaks",
