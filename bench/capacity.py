@@ -1,7 +1,9 @@
 """How many tables one server process holds at a person's pace (not a test).
 
 Run: ``uv run python bench/capacity.py`` (a small default: 50 and 100 matches, 15 s each);
-bigger: ``--levels 250,500,1000,2000 --seconds 30 --clients 4``.
+bigger: ``--levels 250,500,1000,2000 --seconds 30 --clients 4``. ``--pin`` gives the server the
+first core to itself and the clients the others (Linux), so that on a small machine the
+clients do not take the server's core.
 
 For each configuration (``--configs``: ``serve``, ``tablecards serve`` on a fresh SQLite file;
 ``floor``, ``bench/floor.py``, the same Starlette/uvicorn/SQLite stack doing only a durable
@@ -288,7 +290,7 @@ def get(url: str, path: str) -> dict[str, Any]:
 class Server:
     """One server process of a configuration, on a fresh SQLite file."""
 
-    def __init__(self, config: str) -> None:
+    def __init__(self, config: str, cpus: set[int] | None = None) -> None:
         self.config = config
         folder = Path(tempfile.mkdtemp(prefix="tablecards-capacity-"))
         self.db = str(folder / "capacity.db")
@@ -311,6 +313,8 @@ class Server:
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
         )
+        if cpus:
+            os.sched_setaffinity(self.process.pid, cpus)
         assert self.process.stdout is not None
         self.url = self.process.stdout.readline().strip().rstrip("/")
 
@@ -354,16 +358,30 @@ def start_clients(
             *("--seconds", str(args.seconds), "--think", str(args.think)),
         ]
         offset += count
-        children.append(
-            subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        child = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
         )
+        if args.pin:
+            os.sched_setaffinity(child.pid, client_cpus())
+        children.append(child)
     return children
+
+
+def client_cpus() -> set[int]:
+    """With ``--pin``: every core but the first, which the server has to itself."""
+    cores = os.sched_getaffinity(0)
+    return cores - {min(cores)} or cores
+
+
+def server_cpus(args: argparse.Namespace) -> set[int] | None:
+    """With ``--pin``: the first core (the clients run on the others)."""
+    return {min(os.sched_getaffinity(0))} if args.pin else None
 
 
 def run_level(configs: list[str], matches: int, args: argparse.Namespace) -> list[dict[str, Any]]:
     """Each configuration holding ``matches`` live matches for the measured window, all of
     them at once (side by side: a busy machine slows them alike), each with its own clients."""
-    servers = [Server(config) for config in configs]
+    servers = [Server(config, server_cpus(args)) for config in configs]
     ramp = max(1.0, matches / 100)  # the lanes start within this: no herd of connections
     warmup = ramp + args.warmup
     outputs: list[list[dict[str, Any]]] = []
@@ -537,11 +555,18 @@ def report(rows: list[dict[str, Any]], mem: dict[str, Any] | None, args: Any) ->
     command = (
         f"uv run python bench/capacity.py --levels {args.levels} --seconds {args.seconds:g} "
         f"--think {args.think:g} --clients {args.clients} --configs {args.configs} "
-        f"--memory {args.memory}" + (" --side-by-side" if args.side_by_side else "")
+        f"--memory {args.memory}"
+        + (" --side-by-side" if args.side_by_side else "")
+        + (" --pin" if args.pin else "")
     )
     lines = [
         f"## Capacity at a person's pace ({dt.date.today()}, Python {platform.python_version()}, "
-        f"{os.cpu_count()} cores shared with the clients and other jobs)",
+        f"{os.cpu_count()} cores"
+        + (
+            ": the server alone on one (pinned), the clients and other jobs on the rest)"
+            if args.pin
+            else " shared with the clients and other jobs)"
+        ),
         f"- command: `{command}`; every seat acts {args.think:g} s (0.5-1.5x) after it may; "
         f"{args.clients} client processes per server; one server process per run, SQLite, "
         "loopback; "
@@ -609,6 +634,12 @@ def main() -> None:
         "--side-by-side",
         action="store_true",
         help="the configurations at once, each with its own clients (else in turn)",
+    )
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="the server on the first core alone, the clients on the others (one server at "
+        "a time: with --side-by-side the servers share that core)",
     )
     parser.add_argument("--write", action="store_true", help="append to bench/RESULTS.md")
     # A client process (started by the above).

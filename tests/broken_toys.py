@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import attrs
 from draft_toys import DraftGame, DraftState
-from toys import FLIP, PASS, SNAP, SnapGame, SnapState
+from toys import FLIP, PASS, SNAP, SnapGame, Snapped, SnapState
 
 from tablecards import (
     Action,
@@ -660,3 +660,19 @@ class OverclaimingDraft(DraftGame):
     def known_cards(self, state: DraftState, seat: int) -> Collection[Card]:
         passed = {card_id for owner, ids in state.passed_on if owner == seat for card_id in ids}
         return [card for card in state.cards() if card.id in passed]
+
+
+class CountingSnap(SnapGame):
+    """Fault (leaks): each snap also tells the game's own tally of snaps, kept outside the
+    state, so the events rebuilt from the log (``Match.events_for``) are not those recorded
+    live."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.snaps = 0
+
+    def apply(self, state: SnapState, seat: int, action: Action) -> None:
+        super().apply(state, seat, action)
+        if action == SNAP:
+            self.snaps += 1
+            state.emit(Snapped(seat, self.snaps))

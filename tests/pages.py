@@ -82,6 +82,18 @@ def shot(page: Any, name: str) -> Path:
     return path
 
 
+def click(button: Any) -> bool:
+    """Click ``button``; ``False`` when the page redrew it away first (the state moved on:
+    the caller reads the new screen again)."""
+    from playwright.sync_api import Error
+
+    try:
+        button.click(timeout=2000)
+    except Error:
+        return False
+    return True
+
+
 def moves(page: Any) -> int:
     """The moves of the last state the page drew (-1 before the first)."""
     value = page.evaluate("document.getElementById('main').dataset.moves ?? '-1'")
@@ -169,7 +181,12 @@ def wrong_words(text: str) -> list[str]:
 
 #: Every card's rank not wholly in sight: clipped by its own card, or covered by a card drawn
 #: over it (a later card in the page, as a fanned hand lays them).
-_HIDDEN_RANKS = r"""() => {
+_HIDDEN_RANKS = r"""async () => {
+    // A card settling into place is scaled while it moves: measured once it has settled
+    // (what stays on screen), as the animations that end are awaited first.
+    await Promise.all(document.getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => null)));
     const cards = [...document.querySelectorAll('.card')].filter((c) => c.getClientRects().length);
     const boxes = cards.map((card) => card.getBoundingClientRect());
     const slack = 0.5;

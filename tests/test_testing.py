@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from broken_toys import (
     CheatingBot,
+    CountingSnap,
     DeckInViewSnap,
     DuplicatingSnap,
     EchoingSnap,
@@ -214,6 +215,12 @@ def test_leaks_catches_a_hand_shown_to_everyone_in_an_event() -> None:
     failure = failure_of(TellingHands())
     assert failure.check == "leaks"
     assert "changed the events" in failure.detail
+
+
+def test_leaks_catches_events_rebuilt_from_the_log_unlike_those_recorded_live() -> None:
+    failure = failure_of(CountingSnap(), checks=["leaks"])
+    assert failure.check == "leaks"
+    assert "differ from those recorded" in failure.detail
 
 
 def test_leaks_catches_a_hidden_deck_card_in_a_view() -> None:

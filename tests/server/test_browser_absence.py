@@ -14,8 +14,7 @@ from typing import Any
 
 import attrs
 import pytest
-from pages import launch, open_page, shot
-from playwright.sync_api import Error as PlaywrightError
+from pages import click, launch, open_page, shot
 from wire import FAST, LiveServer, live
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -55,13 +54,7 @@ def wait(predicate: Any, what: str, *pages: Any, timeout: float = 30) -> None:
 def click_first(page: Any) -> bool:
     """Click the page's first enabled choice, if it has one (a redraw may take it away)."""
     button = page.query_selector("#actions button:not([disabled])")
-    if button is None:
-        return False
-    try:
-        button.click(timeout=2000)
-    except PlaywrightError:
-        return False  # redrawn meanwhile: the next screen is asked again
-    return True
+    return button is not None and click(button)
 
 
 def seat_text(page: Any, seat: int) -> str:

@@ -109,7 +109,8 @@ def _snap(value: Any) -> Any:
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, (list, tuple)):
-        return [_snap(item) for item in value]
+        # Mostly seats and counts: kept without a call each.
+        return [item if type(item) in _PLAIN else _snap(item) for item in value]
     if isinstance(value, (set, frozenset)):
         return sorted(_snap(item) for item in value)
     if isinstance(value, dict):

@@ -7,8 +7,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
 from tablecards import Action, Event, EventRecorder, Game, Match, State, action_to_json
 from tablecards.core._errors import show
+from tablecards.core._events import _NOT_IN_JSON
 from tablecards.core._serial import dumps
 from tablecards.core._simultaneous import play
 from tablecards.testing._failure import ConformanceFailure, Where
@@ -148,8 +151,12 @@ def check_events_for(match: Match, recorder: EventRecorder, where: Where) -> Non
         return known[1]
 
     for watcher in (*range(match.players), None):
-        live = [to_json(e) for e in (x.seen_by(watcher) for x in recorder.events) if e]
-        rebuilt = [to_json(event) for _, event in match.events_for(watcher)]
+        seen = [e for e in (x.seen_by(watcher) for x in recorder.events) if e]
+        again = [event for _, event in match.events_for(watcher)]
+        if again == seen and all(_compared_whole(kind) for kind in {type(e) for e in seen}):
+            continue  # equal events whose comparison covers their JSON: the same JSON
+        live = [to_json(event) for event in seen]
+        rebuilt = [to_json(event) for event in again]
         if rebuilt != live:
             raise ConformanceFailure(
                 "leaks",
@@ -157,6 +164,15 @@ def check_events_for(match: Match, recorder: EventRecorder, where: Where) -> Non
                 f"the events {_who(watcher)} gets from events_for() differ from those recorded "
                 "as the match was played: are events built from anything but the state?",
             )
+
+
+def _compared_whole(cls: type[Event]) -> bool:
+    """Whether equal events of ``cls`` write the same JSON: every field of its JSON takes
+    part in its comparison (a field left out of both, as CardsMoved's owners, does not
+    matter)."""
+    if not attrs.has(cls):
+        return False
+    return all(field.eq for field in attrs.fields(cls) if not field.metadata.get(_NOT_IN_JSON))
 
 
 def check_defaults(match: Match, legal: dict[int, Sequence[Action]], where: Where) -> None:
