@@ -181,12 +181,12 @@ def wrong_words(text: str) -> list[str]:
 
 #: Every card's rank not wholly in sight: clipped by its own card, or covered by a card drawn
 #: over it (a later card in the page, as a fanned hand lays them).
-_HIDDEN_RANKS = r"""async () => {
-    // A card settling into place is scaled while it moves: measured once it has settled
-    // (what stays on screen), as the animations that end are awaited first.
-    await Promise.all(document.getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => null)));
+_HIDDEN_RANKS = r"""() => {
+    // A new card settles into place scaled up for a moment: it is measured where it stays, as
+    // its motion is taken to its end first (waiting for it cost a second a state).
+    for (const motion of document.getAnimations()) {
+        if (motion.effect?.target?.classList?.contains('card')) motion.finish();
+    }
     const cards = [...document.querySelectorAll('.card')].filter((c) => c.getClientRects().length);
     const boxes = cards.map((card) => card.getBoundingClientRect());
     const slack = 0.5;
