@@ -8,6 +8,7 @@ the bottom, as players sit; the prompt and the numbered choices last. The choice
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -15,6 +16,10 @@ from typing import Any
 from tablecards.table._menu import ChoiceMenu
 
 __all__ = ["choice_lines", "scene_text", "zone_text"]
+
+#: A line textwrap gives back as it is when it fits: not empty, no whitespace at either end,
+#: none but spaces inside (textwrap turns tabs and line breaks into spaces).
+_PLAIN_LINE = re.compile(r"[^\s](?:[^\t\n\r\f\v]*[^\s])?")
 
 
 def scene_text(scene: Mapping[str, Any], width: int = 80) -> str:
@@ -39,6 +44,12 @@ def scene_text(scene: Mapping[str, Any], width: int = 80) -> str:
 
     def say(text: str, indent: int = 0) -> None:
         pad = " " * indent
+        if indent + len(text) <= width and _PLAIN_LINE.fullmatch(text):
+            # Most lines fit as they are, and textwrap would give them back unchanged: a
+            # scene's text is written for every seat after every move (a quarter of the time
+            # went to wrapping lines that fit).
+            out.append(pad + text)
+            return
         out.extend(
             textwrap.wrap(text, width, initial_indent=pad, subsequent_indent=pad + "  ") or [""]
         )
