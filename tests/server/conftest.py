@@ -11,8 +11,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from pages import launch
 from pgcluster import Cluster, find_bin
 
 STORES = ["sqlite", "postgresql"]
@@ -67,3 +69,9 @@ def db(request: pytest.FixtureRequest, tmp_path: os.PathLike[str]) -> str:
 def module_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
     """A fresh store shared by the tests of a module."""
     return _db(request.param, request, tmp_path_factory.mktemp("store"))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """A headless chromium for the browser tests of one module (``pages.launch``)."""
+    yield from launch()

@@ -11,18 +11,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pages import PHONE, click, is_over, launch, open_page, shot, wait_for, wrong_words
+from pages import PHONE, click, is_over, open_page, shot, wait_for, wrong_words
 from wire import LiveServer, live, post
 
 pytestmark = pytest.mark.browser
 
 EVIL = "<script>window.pwned=1</script>"
 EVIL_TOO = "<b>Ann</b><img src=x onerror=pwned=2>"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 import pytest
-from pages import click, launch, open_page, shot
+from pages import click, open_page, shot
 from wire import FAST, LiveServer, live
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -27,11 +27,6 @@ SETTINGS = attrs.evolve(
     time_scale=0.05,
     stand_in_after=None,
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture

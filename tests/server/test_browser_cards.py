@@ -27,7 +27,6 @@ from pages import (
     check_page,
     hidden_ranks,
     is_over,
-    launch,
     moves,
     open_page,
 )
@@ -52,11 +51,6 @@ GAMES: dict[str, tuple[int, dict[str, Any]]] = {
     "courtiers": (3, {}),
     "goofspiel": (2, {}),
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture(scope="module")

@@ -14,12 +14,12 @@ import random
 import sqlite3
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import launch, open_page, shot, watched, wrong_words
+from pages import open_page, shot, watched, wrong_words
 from playwright.sync_api import Error as PlaywrightError
 from wire import LiveServer, Player, live, post
 
@@ -29,11 +29,6 @@ pytestmark = pytest.mark.browser
 
 NO_SUCH = "nosuchmatch1"
 EVIL = "<script>window.pwned=1</script>"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 def wait(predicate: Callable[..., bool], what: str, *args: Any, timeout: float = 30) -> None:

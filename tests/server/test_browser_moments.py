@@ -11,22 +11,15 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import launch
 from wire import live, post
 
 from tablecards.server import Settings
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 def test_a_stop_draw_phase_flows_in_the_browser_without_a_click(

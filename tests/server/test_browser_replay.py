@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,6 @@ from pages import (
     ARTIFACTS,
     PHONE,
     hidden_ranks,
-    launch,
     open_page,
     raw_text_problems,
     shot,
@@ -39,11 +37,6 @@ GAMES: dict[str, tuple[int, dict[str, Any]]] = {
     "hattrick": (4, {}),
 }
 NAMES = ["Ann", "Bob", "Cleo", "Dee"]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 def wait(predicate: Any, what: str, timeout: float = 20) -> None:

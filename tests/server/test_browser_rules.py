@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import PHONE, launch, open_page, shot, wait_for
+from pages import PHONE, open_page, shot, wait_for
 from wire import LiveServer, live, post
 
 import tablecards
@@ -25,11 +25,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 GAMES = ("hit", "stop", "exhopp", "hattrick")
 DESKTOP = {"width": 1280, "height": 900}
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture

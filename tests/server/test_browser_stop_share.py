@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
-from pages import PHONE, launch, open_page, shot, wait_for
+from pages import PHONE, open_page, shot, wait_for
 from wire import FAST, Player, live, post
 
 from tablecards import Game
@@ -29,11 +28,6 @@ NAMES = ["Ann", "Bob", "Cleo", "Dan"]
 #: The draws go on by themselves after their Stop! window; the auction and the share-out wait.
 CLOCKS = attrs.evolve(FAST, clocks={"reaction": 1.0, "decision": None, "turn": None})
 WIDE = {"width": 1280, "height": 900}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 def load_game(name: str, **options: Any) -> Game[Any]:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pages import PHONE, check_page, launch, moves, open_page, shot, wait_for
+from pages import PHONE, check_page, moves, open_page, shot, wait_for
 from wire import LiveServer, live, post
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -34,11 +34,6 @@ GAMES: dict[str, tuple[int, dict[str, Any], str | None]] = {
     "exhopp": (2, {}, "finished"),
     "hattrick": (4, {"rounds": 1}, "last-trick"),
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture(scope="module")

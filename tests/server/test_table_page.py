@@ -23,7 +23,6 @@ from pages import (
     PHONE,
     check_page,
     is_over,
-    launch,
     moves,
     open_page,
     shot,
@@ -67,11 +66,6 @@ SETUPS = {
         {"rounds": 1},
     ),
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture(scope="module")
